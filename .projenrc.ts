@@ -1,0 +1,125 @@
+import { javascript, typescript } from 'projen';
+
+// projen is the source of truth for package.json, tsconfig, jest and eslint config.
+// Versions are pinned to what installs together on Node 20 and runs under a CommonJS jest
+// (see docs/DESIGN-NOTES.md "Toolchain").
+const project = new typescript.TypeScriptProject({
+  name: 'cdk8s-capi',
+  packageName: 'cdk8s-capi',
+  description: 'Typed cdk8s constructs, validation, a CLI and an applier for Cluster API on bare metal (Metal3 + RKE2 + MetalLB) and EKS Anywhere',
+  license: 'Apache-2.0',
+  copyrightOwner: 'cdk8s-capi authors',
+  defaultReleaseBranch: 'main',
+  projenrcTs: true,
+  github: false,
+  release: false,
+  depsUpgrade: false,
+  buildWorkflow: false,
+  packageManager: javascript.NodePackageManager.NPM,
+  minNodeVersion: '20.19.0',
+  typescriptVersion: '~5.9.3',
+  // `dist/` holds the committed example output, so npm pack goes elsewhere.
+  artifactsDirectory: 'dist-pkg',
+  srcdir: 'src',
+  testdir: 'test',
+  libdir: 'lib',
+  entrypoint: 'lib/src/index.js',
+  entrypointTypes: 'lib/src/index.d.ts',
+  bin: { 'cdk8s-capi': 'bin/cdk8s-capi' },
+  deps: [
+    'cdk8s@~2.70.106',
+    'cdk8s-plus-28@~2.5.6',
+    'constructs@^10.4.2',
+    'ajv@^8.17.1',
+    'ajv-formats@^3.0.1',
+    'yaml@^2.8.1',
+    'semver@^7.7.2',
+    'ipaddr.js@^2.2.0',
+    'commander@^14.0.0',
+    'csv-parse@^6.1.0',
+    'csv-stringify@^6.6.0',
+    '@kubernetes/client-node@~1.4.0',
+  ],
+  devDeps: [
+    'cdk8s-cli@^2.207.0',
+    'fast-check@^4.3.0',
+    '@types/semver@^7.7.0',
+    '@types/node@^20.19.0',
+  ],
+  jestOptions: {
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: {
+      testTimeout: 60_000,
+      // Type checking is done once by `tsc` in the test task; jest only transpiles.
+      coverageReporters: ['text-summary', 'lcov'],
+    },
+  },
+  tsconfig: {
+    compilerOptions: {
+      rootDir: '.',
+      lib: ['es2022'],
+      target: 'ES2022',
+      module: 'node16',
+      moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
+      skipLibCheck: true,
+    },
+    include: ['src/**/*.ts', 'imports/**/*.ts'],
+  },
+  tsconfigDevFile: 'tsconfig.dev.json',
+  tsconfigDev: {
+    compilerOptions: {
+      rootDir: '.',
+      lib: ['es2022'],
+      target: 'ES2022',
+      module: 'node16',
+      moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
+      skipLibCheck: true,
+    },
+    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts', 'build-tools/**/*.ts', 'bench/**/*.ts'],
+    exclude: ['node_modules', 'lib', 'dist-pkg', 'coverage'],
+  },
+  gitignore: [
+    // Generated L1 classes and trimmed schemas are build outputs; only the pin file is source.
+    '/imports/*',
+    '!/imports/crds.lock.json',
+    '!/imports/README.md',
+    '/dist-pkg/',
+    '/.cdk8s-capi/',
+    '*.tmp',
+  ],
+  npmignoreEnabled: true,
+});
+
+// The committed example output lives in dist/ (projen ignores it by default).
+project.gitignore.removePatterns('/dist/');
+project.npmignore?.addPatterns('/dist/', '/examples/', '/bench/', '/build-tools/', '/.ci/');
+project.npmignore?.removePatterns('/imports/');
+
+// Typed L1 classes come from `cdk8s import` of the pinned upstream CRDs (imports/crds.lock.json).
+const importTask = project.addTask('import', {
+  description: 'Verify pinned CRDs (cache or download), trim them and generate imports/ (incremental)',
+  env: { CDK8S_CHECK_UPGRADE: 'false' },
+  exec: 'ts-node --transpile-only build-tools/import-crds.ts',
+});
+project.preCompileTask.spawn(importTask);
+
+// test = import → type-check everything (src, tests, examples) → jest → eslint.
+project.testTask.reset();
+project.testTask.spawn(importTask);
+project.testTask.exec('tsc --noEmit -p tsconfig.dev.json');
+project.testTask.exec('jest --passWithNoTests --ci', { receiveArgs: true });
+project.testTask.spawn(project.tasks.tryFind('eslint')!);
+
+project.addTask('synth:examples', {
+  description: 'Synthesize every example into dist/',
+  env: { CDK8S_CHECK_UPGRADE: 'false' },
+  exec: 'ts-node --transpile-only build-tools/synth-examples.ts',
+}).prependSpawn(importTask);
+
+// ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
+project.jest?.config && Object.assign(project.jest.config, {});
+project.tryFindObjectFile('package.json')?.addOverride('jest.transform', {
+  '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
+});
+
+project.synth();

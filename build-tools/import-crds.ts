@@ -1,0 +1,128 @@
+// `projen import`: verify the pinned upstream CRDs, then generate
+//   imports/<group>.ts       typed L1 classes (cdk8s import), one file per API group
+//   imports/crd-schemas.json every served version's openAPIV3Schema, for in-process validation
+// Incremental: skipped when the pins, this script and the cdk8s-cli version are unchanged.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import { CrdPin, LOCK_FILE, PROJECT_ROOT, PinError, cacheDir, fetchPinned, readLock, sha256 } from './crd-lock';
+import { stripSchema } from './strip-schema';
+
+const IMPORTS = join(PROJECT_ROOT, 'imports');
+const WORK = join(PROJECT_ROOT, '.cdk8s-capi', 'import-input');
+const STAMP = join(IMPORTS, '.stamp');
+const SCHEMA_BUNDLE = join(IMPORTS, 'crd-schemas.json');
+
+function stampKey(): string {
+  const cli = JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'cdk8s-cli', 'package.json'), 'utf8')).version;
+  return sha256([
+    readFileSync(LOCK_FILE, 'utf8'),
+    readFileSync(__filename, 'utf8'),
+    readFileSync(join(__dirname, 'strip-schema.ts'), 'utf8'),
+    cli,
+  ].join('\0'));
+}
+
+interface CrdDoc {
+  spec: {
+    group: string;
+    names: { kind: string; plural: string };
+    scope: string;
+    versions: Array<{ name: string; served: boolean; storage: boolean; deprecated?: boolean; schema?: { openAPIV3Schema?: any }; subresources?: any }>;
+  };
+  [k: string]: any;
+}
+
+function parseCrd(pin: CrdPin, data: Buffer): CrdDoc {
+  const docs = parseAllDocuments(data.toString('utf8')).map(d => d.toJS()).filter(Boolean);
+  const crd = docs.find((d: any) => d.kind === 'CustomResourceDefinition') as CrdDoc | undefined;
+  if (!crd || crd.spec.names.kind !== pin.kind || crd.spec.group !== pin.group) {
+    throw new PinError(`${pin.file}: expected the CRD ${pin.group}/${pin.kind}`);
+  }
+  return crd;
+}
+
+/** The CRD reduced to what `cdk8s import` needs: the target version, no descriptions, no status. */
+function importInput(pin: CrdPin, crd: CrdDoc): object {
+  const version = crd.spec.versions.find(v => v.name === pin.targetVersion);
+  if (!version) throw new PinError(`${pin.file}: target version ${pin.targetVersion} is not in the CRD`);
+  const schema = stripSchema(version.schema?.openAPIV3Schema ?? {});
+  if (schema.properties) delete schema.properties.status;
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${crd.spec.names.plural}.${crd.spec.group}` },
+    spec: {
+      group: crd.spec.group,
+      names: crd.spec.names,
+      scope: crd.spec.scope,
+      versions: [{ name: version.name, served: true, storage: true, schema: { openAPIV3Schema: schema } }],
+    },
+  };
+}
+
+function bundleEntry(pin: CrdPin, crd: CrdDoc): object {
+  return {
+    group: pin.group,
+    kind: pin.kind,
+    plural: pin.plural,
+    scope: pin.scope,
+    source: `${pin.upstream.repo}@${pin.upstream.tag}`,
+    versions: crd.spec.versions.filter(v => v.served).map(v => ({
+      name: v.name,
+      storage: v.storage,
+      deprecated: v.deprecated ?? false,
+      subresources: v.subresources ?? {},
+      schema: stripSchema(v.schema?.openAPIV3Schema ?? {}),
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  const force = process.argv.includes('--force');
+  const key = stampKey();
+  if (!force && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === key && existsSync(SCHEMA_BUNDLE)) {
+    console.log('imports/ is up to date with imports/crds.lock.json');
+    return;
+  }
+  const lock = readLock();
+  const dir = cacheDir();
+  console.log(`verifying ${lock.crds.length} CRDs and ${lock.schemas.length} schemas against their pins (cache: ${dir})`);
+
+  const byGroup = new Map<string, object[]>();
+  const bundle: object[] = [];
+  for (const pin of lock.crds) {
+    const crd = parseCrd(pin, await fetchPinned(pin, dir));
+    bundle.push(bundleEntry(pin, crd));
+    const docs = byGroup.get(pin.group) ?? [];
+    docs.push(importInput(pin, crd));
+    byGroup.set(pin.group, docs);
+  }
+  const extraSchemas: Record<string, unknown> = {};
+  for (const pin of lock.schemas) {
+    extraSchemas[pin.name] = JSON.parse((await fetchPinned(pin, dir)).toString('utf8'));
+  }
+
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  mkdirSync(IMPORTS, { recursive: true });
+  // Same-group CRDs must go through one cdk8s import run, or each run overwrites the group's file.
+  const groups = [...byGroup.keys()].sort();
+  for (const group of groups) {
+    const input = join(WORK, `${group}.yaml`);
+    writeFileSync(input, byGroup.get(group)!.map(d => stringify(d)).join('---\n'));
+    execFileSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk8s'),
+      ['import', input, '--output', IMPORTS, '--language', 'typescript', '--no-save'],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
+    console.log(`  imports/${group}.ts (${byGroup.get(group)!.length} kinds)`);
+  }
+  writeFileSync(SCHEMA_BUNDLE, JSON.stringify({ crds: bundle, schemas: extraSchemas }));
+  writeFileSync(STAMP, key);
+  console.log(`imports/crd-schemas.json: ${bundle.length} CRDs`);
+}
+
+main().catch(e => {
+  console.error(`import failed: ${e instanceof PinError ? e.message : e.stack ?? e}`);
+  process.exit(1);
+});
