@@ -1,0 +1,322 @@
+// CRD-schema validation in process: every served version of every pinned CRD (from
+// imports/crd-schemas.json, produced by the import task) plus the built-in kinds we cover.
+// Each kind/version is compiled to an ajv validator once, on first use, and cached.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { Finding, error } from '../core/errors';
+import { packageRoot } from '../core/package-root';
+import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
+import { movedFieldHint } from './moved-fields';
+import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
+
+/** A Kubernetes object as plain data (a parsed manifest or a synthesized ApiObject). */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    [k: string]: any;
+  };
+  [k: string]: any;
+}
+
+/** What the registry knows about one served kind/version. */
+export interface KindInfo {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly namespaced: boolean;
+  readonly storage: boolean;
+  readonly deprecated: boolean;
+  readonly statusSubresource: boolean;
+  /** Where the schema comes from, e.g. `kubernetes-sigs/cluster-api@v1.13.5` or `builtin`. */
+  readonly source: string;
+}
+
+interface Entry {
+  readonly info: KindInfo;
+  readonly schema: any;
+  validator?: ValidateFunction;
+}
+
+export type KindResolution =
+  | { readonly status: 'ok'; readonly info: KindInfo }
+  | { readonly status: 'unknown-kind' }
+  | { readonly status: 'unserved-version'; readonly served: readonly string[]; readonly source: string };
+
+export function splitApiVersion(apiVersion: string): { group: string; version: string } {
+  const i = apiVersion.lastIndexOf('/');
+  return i < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, i), version: apiVersion.slice(i + 1) };
+}
+
+function key(group: string, version: string, kind: string): string {
+  return `${group}/${version}/${kind}`;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, unicodeRegExp: false });
+  for (const f of ['int32', 'int64', 'double']) ajv.addFormat(f, { type: 'number', validate: () => true });
+  // Go's url.Parse accepts nearly any string without spaces or control characters.
+  ajv.addFormat('k8s-uri', { type: 'string', validate: (s: string) => !/[\s\u0000-\u001f]/.test(s) });
+  ajv.addFormat('k8s-date-time', { type: 'string', validate: (s: string) => RFC3339.test(s) });
+  ajv.addFormat('k8s-byte', { type: 'string', validate: (s: string) => BASE64.test(s) });
+  ajv.addKeyword({
+    keyword: LIST_MAP_KEYWORD,
+    type: 'array',
+    schemaType: 'array',
+    errors: true,
+    validate: function listMapKeys(keys: string[], data: any[]): boolean {
+      const seen = new Set<string>();
+      for (const item of data) {
+        if (!item || typeof item !== 'object') continue;
+        const k = JSON.stringify(keys.map(x => item[x]));
+        if (seen.has(k)) {
+          (listMapKeys as any).errors = [{ keyword: LIST_MAP_KEYWORD, message: `Duplicate value: ${keys.map(x => `${x}=${JSON.stringify(item[x])}`).join(', ')}`, params: { keys } }];
+          return false;
+        }
+        seen.add(k);
+      }
+      return true;
+    },
+  });
+  return ajv;
+}
+
+/** Adds ObjectMeta, apiVersion and kind to a root schema, as the API server does for every kind. */
+function rootSchema(structural: any): any {
+  const root = { ...structural, type: 'object', properties: { ...(structural.properties ?? {}) } };
+  root.properties.apiVersion = { type: 'string' };
+  root.properties.kind = { type: 'string' };
+  root.properties.metadata = OBJECT_META;
+  root.required = [...new Set([...(root.required ?? []), 'apiVersion', 'kind'])];
+  return toAjvSchema(root);
+}
+
+export class SchemaRegistry {
+  /** The registry of the pinned CRDs and the built-in kinds (loaded once per process). */
+  static default(): SchemaRegistry {
+    if (!SchemaRegistry.instance) {
+      const bundle = JSON.parse(readFileSync(join(packageRoot(), 'imports', 'crd-schemas.json'), 'utf8'));
+      SchemaRegistry.instance = new SchemaRegistry(bundle);
+    }
+    return SchemaRegistry.instance;
+  }
+
+  private static instance?: SchemaRegistry;
+
+  private readonly entries = new Map<string, Entry>();
+  /** group/kind → served versions, for "wrong version" messages. */
+  private readonly served = new Map<string, { versions: string[]; source: string }>();
+  private readonly ajv = newAjv();
+  /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
+  readonly extraSchemas: Record<string, any>;
+
+  constructor(bundle: { crds: any[]; schemas?: Record<string, any> } = { crds: [] }) {
+    for (const b of BUILTIN_KINDS) {
+      this.register({
+        group: b.group, version: b.version, kind: b.kind, plural: b.plural, namespaced: b.namespaced,
+        storage: true, deprecated: false, statusSubresource: b.statusSubresource, source: 'builtin',
+      }, b.schema);
+    }
+    for (const crd of bundle.crds) {
+      for (const v of crd.versions) {
+        this.register({
+          group: crd.group, version: v.name, kind: crd.kind, plural: crd.plural,
+          namespaced: crd.scope === 'Namespaced', storage: v.storage, deprecated: v.deprecated,
+          statusSubresource: Boolean(v.subresources?.status), source: crd.source,
+        }, v.schema);
+      }
+    }
+    this.extraSchemas = bundle.schemas ?? {};
+  }
+
+  /** Registers (or replaces) the served versions of a CustomResourceDefinition object. */
+  addCrd(crd: KubeObject): KindInfo[] {
+    const spec = crd.spec ?? {};
+    const out: KindInfo[] = [];
+    for (const v of (spec.versions ?? []).filter((x: any) => x.served)) {
+      const info: KindInfo = {
+        group: spec.group, version: v.name, kind: spec.names?.kind, plural: spec.names?.plural,
+        namespaced: spec.scope !== 'Cluster', storage: Boolean(v.storage), deprecated: Boolean(v.deprecated),
+        statusSubresource: Boolean(v.subresources?.status), source: `crd/${crd.metadata?.name ?? ''}`,
+      };
+      this.register(info, v.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+      out.push(info);
+    }
+    return out;
+  }
+
+  kinds(): KindInfo[] {
+    return [...this.entries.values()].map(e => e.info);
+  }
+
+  resolve(apiVersion: string, kind: string): KindResolution {
+    const { group, version } = splitApiVersion(apiVersion);
+    const e = this.entries.get(key(group, version, kind));
+    if (e) return { status: 'ok', info: e.info };
+    const s = this.served.get(`${group}/${kind}`);
+    if (s) return { status: 'unserved-version', served: s.versions, source: s.source };
+    return { status: 'unknown-kind' };
+  }
+
+  /** The raw structural schema of a kind/version (undefined when unknown). */
+  structuralSchema(apiVersion: string, kind: string): any {
+    const { group, version } = splitApiVersion(apiVersion);
+    return this.entries.get(key(group, version, kind))?.schema;
+  }
+
+  /**
+   * Checks one object against the schema of its apiVersion/kind. Unknown kinds yield one
+   * finding with rule `schema/unknown-kind` (callers decide whether that is fatal).
+   */
+  validate(obj: KubeObject): Finding[] {
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+      return [error('schema/type', '', 'a Kubernetes object must be a mapping')];
+    }
+    if (typeof obj.apiVersion !== 'string' || !obj.apiVersion) return [error('schema/required', 'apiVersion', 'Required value')];
+    if (typeof obj.kind !== 'string' || !obj.kind) return [error('schema/required', 'kind', 'Required value')];
+    const res = this.resolve(obj.apiVersion, obj.kind);
+    if (res.status === 'unserved-version') {
+      const { group } = splitApiVersion(obj.apiVersion);
+      return [error('schema/unserved-version', 'apiVersion',
+        `${obj.apiVersion} is not a served version of ${obj.kind} (${res.source})`,
+        `served: ${res.served.map(v => `${group}/${v}`).join(', ')}`)];
+    }
+    if (res.status === 'unknown-kind') {
+      return [error('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}`,
+        'not a pinned CRD or covered built-in kind; install its CRD or check apiVersion/kind')];
+    }
+    const { group, version } = splitApiVersion(obj.apiVersion);
+    const entry = this.entries.get(key(group, version, obj.kind))!;
+    if (!entry.validator) entry.validator = this.ajv.compile(rootSchema(entry.schema));
+    if (entry.validator(obj)) return [];
+    return this.toFindings(entry, obj, entry.validator.errors ?? []);
+  }
+
+  private register(info: KindInfo, schema: any): void {
+    this.entries.set(key(info.group, info.version, info.kind), { info, schema });
+    const s = this.served.get(`${info.group}/${info.kind}`) ?? { versions: [], source: info.source };
+    if (!s.versions.includes(info.version)) s.versions.push(info.version);
+    this.served.set(`${info.group}/${info.kind}`, s);
+  }
+
+  private toFindings(entry: Entry, obj: KubeObject, errors: ErrorObject[]): Finding[] {
+    const out: Finding[] = [];
+    const seen = new Set<string>();
+    // An int-or-string mismatch reports each branch and then the anyOf; keep only the anyOf.
+    const anyOfPaths = new Set(errors.filter(e => e.keyword === 'anyOf').map(e => e.instancePath));
+    for (const e of errors) {
+      if (e.schemaPath.includes('/anyOf/') && anyOfPaths.has(e.instancePath) && e.keyword !== 'anyOf') continue;
+      const f = this.toFinding(entry, obj, e);
+      const id = `${f.field}|${f.message}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push(f);
+      }
+    }
+    return out;
+  }
+
+  private toFinding(entry: Entry, obj: KubeObject, e: ErrorObject): Finding {
+    const base = fieldPath(e.instancePath);
+    const value = valueAt(obj, e.instancePath);
+    const shown = JSON.stringify(value);
+    switch (e.keyword) {
+      case 'required': {
+        const field = join2(base, (e.params as any).missingProperty);
+        return error('schema/required', field, 'Required value');
+      }
+      case 'additionalProperties': {
+        const field = join2(base, (e.params as any).additionalProperty);
+        return error('schema/unknown-field', field, `unknown field "${field}"`,
+          this.unknownFieldHint(entry.info, field) ?? 'not declared in the schema; the API server rejects it under strict field validation');
+      }
+      case 'enum':
+        return error('schema/enum', base, `Unsupported value: ${shown}`,
+          `supported values: ${(e.params as any).allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`);
+      case 'type':
+        return error('schema/type', base, `Invalid value: ${shown}: must be of type ${(e.params as any).type}`);
+      case 'anyOf':
+        return error('schema/type', base, `Invalid value: ${shown}: must be an integer or a string`);
+      case 'pattern':
+        return error('schema/pattern', base, `Invalid value: ${shown}: should match '${(e.params as any).pattern}'`);
+      case 'format':
+        return error('schema/format', base, `Invalid value: ${shown}: must be of format ${formatName((e.params as any).format)}`,
+          (e.params as any).format === 'k8s-byte' ? 'Secret data values are base64; put plain text in stringData instead' : undefined);
+      case LIST_MAP_KEYWORD:
+        return error('schema/duplicate', base, e.message ?? 'Duplicate value');
+      case 'uniqueItems':
+        return error('schema/duplicate', base, `Duplicate value: items ${(e.params as any).j} and ${(e.params as any).i} are equal`);
+      default:
+        return error(`schema/${e.keyword}`, base, `Invalid value: ${shown}: ${e.message ?? 'invalid'}`);
+    }
+  }
+
+  /** Explains an unknown field that exists in another served version (e.g. a v1beta1 layout). */
+  private unknownFieldHint(info: KindInfo, field: string): string | undefined {
+    const moved = movedFieldHint(info.group, info.kind, info.version, field);
+    if (moved) return moved;
+    const s = this.served.get(`${info.group}/${info.kind}`);
+    for (const v of s?.versions ?? []) {
+      if (v === info.version) continue;
+      const other = this.entries.get(key(info.group, v, info.kind));
+      if (other && schemaHasPath(other.schema, field)) {
+        return `"${field}" is part of ${info.group}/${v} ${info.kind}, not ${info.version}; use the ${info.version} layout or apiVersion ${info.group}/${v}`;
+      }
+    }
+    return undefined;
+  }
+}
+
+function formatName(f: string): string {
+  return f.replace(/^k8s-/, '');
+}
+
+function join2(base: string, name: string): string {
+  return base ? `${base}.${name}` : name;
+}
+
+/** `/spec/ports/0/port` → `spec.ports[0].port` */
+export function fieldPath(instancePath: string): string {
+  if (!instancePath) return '';
+  let out = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(seg)) out += `[${seg}]`;
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+function valueAt(obj: any, instancePath: string): unknown {
+  let cur = obj;
+  for (const raw of instancePath.split('/').slice(1)) {
+    if (cur === undefined || cur === null) return undefined;
+    cur = cur[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return cur;
+}
+
+/** Whether a structural schema declares a dotted path (array indices ignored). */
+function schemaHasPath(schema: any, field: string): boolean {
+  let node = schema;
+  for (const seg of field.replace(/\[\d+\]/g, '').split('.')) {
+    while (node && node.type === 'array' && node.items) node = node.items;
+    if (!node?.properties?.[seg]) return false;
+    node = node.properties[seg];
+  }
+  return true;
+}
+
+/** Validates one object against the default registry. */
+export function validateSchema(obj: KubeObject): Finding[] {
+  return SchemaRegistry.default().validate(obj);
+}

@@ -1,0 +1,96 @@
+// Turns a Kubernetes structural schema (a CRD version's openAPIV3Schema) into a JSON Schema
+// that ajv checks the way the API server does on a strict server-side apply:
+// - unknown fields are errors wherever the server would prune them (no
+//   x-kubernetes-preserve-unknown-fields, no additionalProperties);
+// - x-kubernetes-int-or-string accepts an integer or a string;
+// - nullable accepts null;
+// - x-kubernetes-embedded-resource requires apiVersion and kind and allows metadata;
+// - x-kubernetes-list-type set/map rejects duplicates (map: by its list-map-keys).
+// CEL rules (x-kubernetes-validations) are not evaluated here; the few that matter are
+// re-stated as rules in validate/rules/.
+
+export const LIST_MAP_KEYWORD = 'x-cdk8s-capi-list-map-keys';
+
+const COPIED = [
+  'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems',
+  'minProperties', 'maxProperties', 'multipleOf', 'required',
+];
+
+/** The formats the CRDs use; mapped onto formats registered in schema.ts. */
+const FORMATS: Record<string, string> = {
+  'int32': 'int32',
+  'int64': 'int64',
+  'double': 'double',
+  'float': 'double',
+  'uri': 'k8s-uri',
+  'date-time': 'k8s-date-time',
+  'byte': 'k8s-byte',
+};
+
+export function toAjvSchema(node: any): any {
+  return convert(node, false);
+}
+
+function convert(node: any, valueValidationOnly: boolean): any {
+  if (node === null || typeof node !== 'object') return {};
+  const out: any = {};
+  for (const k of COPIED) {
+    if (node[k] !== undefined) out[k] = node[k];
+  }
+  if (node.exclusiveMinimum === true && node.minimum !== undefined) {
+    delete out.minimum;
+    out.exclusiveMinimum = node.minimum;
+  }
+  if (node.exclusiveMaximum === true && node.maximum !== undefined) {
+    delete out.maximum;
+    out.exclusiveMaximum = node.maximum;
+  }
+  if (typeof node.format === 'string' && FORMATS[node.format]) out.format = FORMATS[node.format];
+
+  const nullable = node.nullable === true;
+  const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
+
+  if (node['x-kubernetes-int-or-string'] === true) {
+    out.anyOf = nullable
+      ? [{ type: 'integer' }, { type: 'string' }, { type: 'null' }]
+      : [{ type: 'integer' }, { type: 'string' }];
+    return out;
+  }
+  if (node.type) out.type = nullable ? [node.type, 'null'] : node.type;
+  if (nullable && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+
+  for (const k of ['allOf', 'anyOf', 'oneOf']) {
+    if (Array.isArray(node[k])) out[k] = node[k].map((n: any) => convert(n, true));
+  }
+  if (node.not) out.not = convert(node.not, true);
+
+  const isObject = node.type === 'object' || (!node.type && (node.properties || node.additionalProperties));
+  if (node.properties) {
+    out.properties = {};
+    for (const [name, child] of Object.entries(node.properties)) out.properties[name] = convert(child, valueValidationOnly);
+  }
+  if (node['x-kubernetes-embedded-resource'] === true) {
+    out.properties = { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, ...(out.properties ?? {}) };
+    out.required = [...new Set([...(out.required ?? []), 'apiVersion', 'kind'])];
+  }
+  if (isObject && !valueValidationOnly) {
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+      out.additionalProperties = convert(node.additionalProperties, false);
+    } else if (node.additionalProperties === true || preserve) {
+      out.additionalProperties = true;
+    } else {
+      out.additionalProperties = false;
+    }
+  } else if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+    out.additionalProperties = convert(node.additionalProperties, valueValidationOnly);
+  }
+
+  if (node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
+    out.items = convert(node.items, valueValidationOnly);
+  }
+  if (node['x-kubernetes-list-type'] === 'set') out.uniqueItems = true;
+  if (node['x-kubernetes-list-type'] === 'map' && Array.isArray(node['x-kubernetes-list-map-keys'])) {
+    out[LIST_MAP_KEYWORD] = node['x-kubernetes-list-map-keys'];
+  }
+  return out;
+}
