@@ -75,7 +75,7 @@ const project = new typescript.TypeScriptProject({
       moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
       skipLibCheck: true,
     },
-    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts', 'build-tools/**/*.ts', 'bench/**/*.ts'],
+    include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts', 'build-tools/**/*.ts', 'bench/**/*.ts', '.projenrc.ts', 'projenrc/**/*.ts'],
     exclude: ['node_modules', 'lib', 'dist-pkg', 'coverage'],
   },
   gitignore: [
@@ -88,6 +88,7 @@ const project = new typescript.TypeScriptProject({
     '*.tmp',
   ],
   npmignoreEnabled: true,
+  eslintOptions: { tsconfigPath: './tsconfig.dev.json', dirs: ['src'], devdirs: ['test', 'build-tools', 'examples', 'bench', 'projenrc'] },
 });
 
 // The committed example output lives in dist/ (projen ignores it by default).
@@ -115,6 +116,12 @@ project.addTask('synth:examples', {
   env: { CDK8S_CHECK_UPGRADE: 'false' },
   exec: 'ts-node --transpile-only build-tools/synth-examples.ts',
 }).prependSpawn(importTask);
+
+// Lint test/, examples/ and build-tools/ with the dev tsconfig (the project service would pick
+// tsconfig.json, which only covers src/).
+const eslintrc = project.tryFindObjectFile('.eslintrc.json');
+eslintrc?.addDeletionOverride('parserOptions.projectService');
+eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
 
 // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
 project.jest?.config && Object.assign(project.jest.config, {});

@@ -29,7 +29,14 @@ interface CrdDoc {
     group: string;
     names: { kind: string; plural: string };
     scope: string;
-    versions: Array<{ name: string; served: boolean; storage: boolean; deprecated?: boolean; schema?: { openAPIV3Schema?: any }; subresources?: any }>;
+    versions: Array<{
+      name: string;
+      served: boolean;
+      storage: boolean;
+      deprecated?: boolean;
+      schema?: { openAPIV3Schema?: any };
+      subresources?: any;
+    }>;
   };
   [k: string]: any;
 }

@@ -34,14 +34,16 @@ export const OBJECT_META = {
     deletionTimestamp: { type: 'string', nullable: true },
     deletionGracePeriodSeconds: int,
     selfLink: str,
-    managedFields: { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    managedFields: { type: 'array', items: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } },
   },
 };
 
 const secret = {
   type: 'object',
   properties: {
-    apiVersion: str, kind: str, metadata: OBJECT_META,
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
     data: { type: 'object', additionalProperties: { type: 'string', format: 'byte' } },
     stringData: strMap,
     type: str,
@@ -52,7 +54,9 @@ const secret = {
 const configMap = {
   type: 'object',
   properties: {
-    apiVersion: str, kind: str, metadata: OBJECT_META,
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
     data: strMap,
     binaryData: { type: 'object', additionalProperties: { type: 'string', format: 'byte' } },
     immutable: bool,
@@ -62,9 +66,11 @@ const configMap = {
 const namespace = {
   type: 'object',
   properties: {
-    apiVersion: str, kind: str, metadata: OBJECT_META,
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
     spec: { type: 'object', properties: { finalizers: strList } },
-    status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    status: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
   },
 };
 
@@ -84,7 +90,9 @@ const servicePort = {
 const service = {
   type: 'object',
   properties: {
-    apiVersion: str, kind: str, metadata: OBJECT_META,
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
     spec: {
       type: 'object',
       properties: {
@@ -113,16 +121,18 @@ const service = {
         trafficDistribution: str,
       },
     },
-    status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    status: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
   },
 };
 
 const crd = {
   type: 'object',
   properties: {
-    apiVersion: str, kind: str, metadata: OBJECT_META,
-    spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-    status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
+    spec: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    status: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
   },
 };
 

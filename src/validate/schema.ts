@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import { Finding, error } from '../core/errors';
-import { packageRoot } from '../core/package-root';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
+import { Finding, error } from '../core/errors';
+import { packageRoot } from '../core/package-root';
 
 /** A Kubernetes object as plain data (a parsed manifest or a synthesized ApiObject). */
 export interface KubeObject {
@@ -122,16 +122,29 @@ export class SchemaRegistry {
   constructor(bundle: { crds: any[]; schemas?: Record<string, any> } = { crds: [] }) {
     for (const b of BUILTIN_KINDS) {
       this.register({
-        group: b.group, version: b.version, kind: b.kind, plural: b.plural, namespaced: b.namespaced,
-        storage: true, deprecated: false, statusSubresource: b.statusSubresource, source: 'builtin',
+        group: b.group,
+        version: b.version,
+        kind: b.kind,
+        plural: b.plural,
+        namespaced: b.namespaced,
+        storage: true,
+        deprecated: false,
+        statusSubresource: b.statusSubresource,
+        source: 'builtin',
       }, b.schema);
     }
     for (const crd of bundle.crds) {
       for (const v of crd.versions) {
         this.register({
-          group: crd.group, version: v.name, kind: crd.kind, plural: crd.plural,
-          namespaced: crd.scope === 'Namespaced', storage: v.storage, deprecated: v.deprecated,
-          statusSubresource: Boolean(v.subresources?.status), source: crd.source,
+          group: crd.group,
+          version: v.name,
+          kind: crd.kind,
+          plural: crd.plural,
+          namespaced: crd.scope === 'Namespaced',
+          storage: v.storage,
+          deprecated: v.deprecated,
+          statusSubresource: Boolean(v.subresources?.status),
+          source: crd.source,
         }, v.schema);
       }
     }
@@ -144,11 +157,17 @@ export class SchemaRegistry {
     const out: KindInfo[] = [];
     for (const v of (spec.versions ?? []).filter((x: any) => x.served)) {
       const info: KindInfo = {
-        group: spec.group, version: v.name, kind: spec.names?.kind, plural: spec.names?.plural,
-        namespaced: spec.scope !== 'Cluster', storage: Boolean(v.storage), deprecated: Boolean(v.deprecated),
-        statusSubresource: Boolean(v.subresources?.status), source: `crd/${crd.metadata?.name ?? ''}`,
+        group: spec.group,
+        version: v.name,
+        kind: spec.names?.kind,
+        plural: spec.names?.plural,
+        namespaced: spec.scope !== 'Cluster',
+        storage: Boolean(v.storage),
+        deprecated: Boolean(v.deprecated),
+        statusSubresource: Boolean(v.subresources?.status),
+        source: `crd/${crd.metadata?.name ?? ''}`,
       };
-      this.register(info, v.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+      this.register(info, v.schema?.openAPIV3Schema ?? { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true });
       out.push(info);
     }
     return out;
@@ -213,8 +232,11 @@ export class SchemaRegistry {
     const seen = new Set<string>();
     // An int-or-string mismatch reports each branch and then the anyOf; keep only the anyOf.
     const anyOfPaths = new Set(errors.filter(e => e.keyword === 'anyOf').map(e => e.instancePath));
+    // A wrong type makes the value checks at the same path noise.
+    const typePaths = new Set(errors.filter(e => e.keyword === 'type' && !e.schemaPath.includes('/anyOf/')).map(e => e.instancePath));
     for (const e of errors) {
       if (e.schemaPath.includes('/anyOf/') && anyOfPaths.has(e.instancePath) && e.keyword !== 'anyOf') continue;
+      if (e.keyword !== 'type' && e.keyword !== 'required' && e.keyword !== 'additionalProperties' && typePaths.has(e.instancePath)) continue;
       const f = this.toFinding(entry, obj, e);
       const id = `${f.field}|${f.message}`;
       if (!seen.has(id)) {

@@ -1,0 +1,277 @@
+// BareMetalHostEnrollment: the BMC credentials Secret (by strategy), the optional nmstate
+// network-data Secret and the BareMetalHost for each host of a group — what the reference
+// chapter writes by hand per node, with every baremetal-operator admission rule checked first.
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { stringify } from 'yaml';
+import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from './bmc-credentials';
+import { Architecture, AutomatedCleaningMode, BareMetalHostProps, BootMode, HostRole, envVarStem } from './host';
+import { normalizeMac } from './mac';
+import { networkProblems, nmstateFor } from './network-data';
+import {
+  BareMetalHost,
+  BareMetalHostSpecAutomatedCleaningMode,
+  BareMetalHostSpecBootMode,
+  BareMetalHostSpecImageChecksumType,
+  BareMetalHostSpecImageFormat,
+} from '../../imports/metal3.io';
+import { Finding, ValidationError, error } from '../core/errors';
+import { secret } from '../core/k8s-objects';
+import { checkLabelValue, checkQualifiedName } from '../core/names';
+import { KubeObject } from '../validate/schema';
+import { validateObject } from '../validate/validate';
+
+export const DEFAULT_ROLE_LABEL = 'cluster-role';
+
+export interface BareMetalHostEnrollmentProps {
+  /** Hosts to enroll (more can be added with `addHost`). @default - none */
+  readonly hosts?: BareMetalHostProps[];
+  /** Namespace of the hosts and their Secrets; Metal3 machines must live in the same one. @default 'default' */
+  readonly namespace?: string;
+  /** Credentials of every host that sets none. @default - per host `BmcCredentials.fromEnv('BMC_<NAME>_USERNAME', 'BMC_<NAME>_PASSWORD')` */
+  readonly credentials?: BmcCredentials;
+  /** Architecture of every host that sets none. @default Architecture.X86_64 */
+  readonly architecture?: Architecture;
+  /** Boot mode of every host that sets none. @default - not set (baremetal-operator uses UEFI) */
+  readonly bootMode?: BootMode;
+  /** Skip BMC TLS verification for every host that sets none. @default false */
+  readonly disableCertificateVerification?: boolean;
+  /** Cleaning mode of every host that sets none. @default - not set (metadata) */
+  readonly automatedCleaningMode?: AutomatedCleaningMode;
+  /** Label key carrying the host role. @default 'cluster-role' */
+  readonly roleLabelKey?: string;
+  /** Labels added to every host. @default - none */
+  readonly labels?: Record<string, string>;
+}
+
+/** One host as enrolled: its props after defaults and the objects made for it. */
+export interface EnrolledHost {
+  readonly name: string;
+  readonly namespace: string;
+  readonly props: BareMetalHostProps;
+  /** Labels on the BareMetalHost, including the role label. */
+  readonly labels: Readonly<Record<string, string>>;
+  readonly role?: HostRole;
+  readonly architecture: Architecture;
+  readonly credentialsStrategy: BmcCredentialsStrategy;
+  /** Secret the BareMetalHost references (emitted here unless it already exists). */
+  readonly credentialsSecretName: string;
+  readonly bareMetalHost: ApiObject;
+  readonly credentialsSecret?: ApiObject;
+  readonly networkDataSecret?: ApiObject;
+}
+
+/** Prop names for the fields a rule may report, so errors speak the user's vocabulary. */
+const FIELD_TO_PROP: ReadonlyArray<[string, string]> = [
+  ['metadata.name', 'name'],
+  ['metadata.labels', 'labels'],
+  ['spec.bmc.address', 'bmcAddress'],
+  ['spec.bmc.credentialsName', 'credentials'],
+  ['spec.bootMACAddress', 'bootMacAddress'],
+  ['spec.bootMode', 'bootMode'],
+  ['spec.rootDeviceHints', 'rootDeviceHints'],
+  ['spec.image.url', 'image.url'],
+  ['spec.image.checksum', 'image.checksum'],
+  ['spec.image', 'image'],
+  ['spec.architecture', 'architecture'],
+  ['spec.online', 'online'],
+];
+
+function propFor(field: string): string {
+  const hit = FIELD_TO_PROP.find(([f]) => field === f || field.startsWith(`${f}.`) || field.startsWith(`${f}[`));
+  return hit ? `${hit[1]} (${field})` : field;
+}
+
+/**
+ * Enrolls bare-metal hosts with Metal3: per host a BMC credentials Secret (unless it already
+ * exists), an nmstate network-data Secret when static networking is given, and the
+ * BareMetalHost. Every baremetal-operator admission rule is checked when a host is added.
+ */
+export class BareMetalHostEnrollment extends Construct {
+  readonly namespace: string;
+  readonly roleLabelKey: string;
+  private readonly props: BareMetalHostEnrollmentProps;
+  private readonly enrolled: EnrolledHost[] = [];
+
+  constructor(scope: Construct, id: string, props: BareMetalHostEnrollmentProps = {}) {
+    super(scope, id);
+    this.props = props;
+    this.namespace = props.namespace ?? 'default';
+    this.roleLabelKey = props.roleLabelKey ?? DEFAULT_ROLE_LABEL;
+    const keyProblem = checkQualifiedName(this.roleLabelKey);
+    if (keyProblem) throw new ValidationError(this.node.path, 'roleLabelKey', `${JSON.stringify(this.roleLabelKey)}: ${keyProblem}`);
+    for (const h of props.hosts ?? []) this.addHost(h);
+  }
+
+  /** The hosts enrolled so far, in order. */
+  get hosts(): readonly EnrolledHost[] {
+    return [...this.enrolled];
+  }
+
+  /** Hosts whose labels match every given label (like a hostSelector's matchLabels). */
+  hostsMatching(matchLabels: Record<string, string>): EnrolledHost[] {
+    return this.enrolled.filter(h => Object.entries(matchLabels).every(([k, v]) => h.labels[k] === v));
+  }
+
+  /** Enrolls one more host. Throws ValidationError naming the host and prop when it is invalid. */
+  addHost(input: BareMetalHostProps): EnrolledHost {
+    const host = ownCopy(input);
+    const where = `${this.node.path}/${(typeof host?.name === 'string' && host.name) || '<unnamed>'}`;
+    this.checkBeforeRender(host, where);
+
+    const scope = new Construct(this, host.name);
+    const credentials = host.credentials ?? this.props.credentials
+      ?? BmcCredentials.fromEnv(`BMC_${envVarStem(host.name)}_USERNAME`, `BMC_${envVarStem(host.name)}_PASSWORD`);
+    const credentialsSecretName = credentials.secretName(`${host.name}-credentials`);
+    const labels = this.labelsFor(host);
+    const architecture = host.architecture ?? this.props.architecture ?? Architecture.X86_64;
+    const mac = normalizeMac(host.bootMacAddress);
+
+    const payload = credentials._payload();
+    const credentialsSecret = payload
+      ? secret(scope, 'credentials', { name: credentialsSecretName, namespace: this.namespace, ...payload })
+      : undefined;
+    const networkDataName = host.network ? `${host.name}-networkdata` : undefined;
+    const networkDataSecret = host.network
+      ? secret(scope, 'network-data', {
+        name: networkDataName!,
+        namespace: this.namespace,
+        stringData: { nmstate: toYamlBlock(nmstateFor(host.network, mac)) },
+      })
+      : undefined;
+
+    const cleaning = host.automatedCleaningMode ?? this.props.automatedCleaningMode;
+    const bootMode = host.bootMode ?? this.props.bootMode;
+    const bareMetalHost = new BareMetalHost(scope, 'host', {
+      metadata: { name: host.name, namespace: this.namespace, labels: Object.keys(labels).length ? labels : undefined },
+      spec: {
+        architecture,
+        online: host.online ?? true,
+        bootMacAddress: mac,
+        bootMode: bootMode as unknown as BareMetalHostSpecBootMode | undefined,
+        automatedCleaningMode: cleaning as unknown as BareMetalHostSpecAutomatedCleaningMode | undefined,
+        bmc: {
+          address: host.bmcAddress,
+          credentialsName: credentialsSecretName,
+          disableCertificateVerification: host.disableCertificateVerification ?? this.props.disableCertificateVerification,
+        },
+        rootDeviceHints: host.rootDeviceHints,
+        preprovisioningNetworkDataName: networkDataName,
+        image: host.image ? {
+          url: host.image.url,
+          checksum: host.image.checksum,
+          checksumType: host.image.checksumType as BareMetalHostSpecImageChecksumType | undefined,
+          format: host.image.format as BareMetalHostSpecImageFormat | undefined,
+        } : undefined,
+        userData: host.userDataSecretName ? { name: host.userDataSecretName, namespace: this.namespace } : undefined,
+        description: host.description,
+      },
+    });
+
+    // The rendered objects must pass the CRD schema and every upstream rule; errors are
+    // reported against the props that produced the field.
+    const objects = [credentialsSecret, networkDataSecret, bareMetalHost]
+      .filter((o): o is ApiObject => Boolean(o))
+      .map(o => o.toJson() as KubeObject);
+    const findings = objects.flatMap(o => validateObject(o, objects));
+    const errors = findings.filter(f => f.severity === 'error');
+    if (errors.length) {
+      throw ValidationError.fromFindings(where, errors.map(f => ({ ...f, field: propFor(f.field) })));
+    }
+
+    const enrolled: EnrolledHost = {
+      name: host.name,
+      namespace: this.namespace,
+      props: host,
+      labels,
+      role: host.role,
+      architecture,
+      credentialsStrategy: credentials.strategy,
+      credentialsSecretName,
+      bareMetalHost,
+      credentialsSecret,
+      networkDataSecret,
+    };
+    this.enrolled.push(enrolled);
+    return enrolled;
+  }
+
+  private labelsFor(host: BareMetalHostProps): Record<string, string> {
+    const labels: Record<string, string> = { ...(this.props.labels ?? {}), ...(host.labels ?? {}) };
+    if (host.role) labels[this.roleLabelKey] = host.role;
+    return labels;
+  }
+
+  /** Checks that need the props themselves (the rest is checked on the rendered objects). */
+  private checkBeforeRender(host: BareMetalHostProps, where: string): void {
+    const problems: Finding[] = [];
+    if (!host || typeof host.name !== 'string' || !host.name) {
+      throw new ValidationError(where, 'name', 'every host needs a name', 'a lowercase DNS-1123 name such as node1');
+    }
+    for (const f of ['bmcAddress', 'bootMacAddress'] as const) {
+      const example = f === 'bmcAddress' ? 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1' : 'the MAC of the boot NIC, aa:bb:cc:dd:ee:ff';
+      if (typeof host[f] !== 'string' || !host[f]) problems.push(error('props', f, 'Required value', example));
+    }
+    if (problems.length) throw ValidationError.fromFindings(where, problems);
+    if (!/^[0-9a-fA-F]{2}([:.-]?[0-9a-fA-F]{2}){5}$/.test(host.bootMacAddress)) {
+      problems.push(error('bmo/boot-mac-format', 'bootMacAddress', `address ${host.bootMacAddress}: invalid MAC address`, 'six hex octets, e.g. 0c:c4:7a:12:34:56'));
+    }
+    const dup = this.enrolled.find(h => h.name === host.name || normalizeMac(h.props.bootMacAddress) === safeMac(host.bootMacAddress));
+    if (dup) {
+      problems.push(dup.name === host.name
+        ? error('enroll/duplicate', 'name', `host ${host.name} is enrolled twice`)
+        : error('enroll/duplicate', 'bootMacAddress', `MAC ${host.bootMacAddress} is already used by host ${dup.name}`));
+    }
+    const credentials = host.credentials ?? this.props.credentials;
+    for (const p of credentials?._problems() ?? []) problems.push(error('credentials', 'credentials', p));
+    if (credentials?.strategy === BmcCredentialsStrategy.PLAINTEXT && this.node.tryGetContext(ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT) !== true) {
+      problems.push(error('credentials/plaintext', 'credentials',
+        'plaintext BMC credentials would be written into the synthesized manifests',
+        `use BmcCredentials.fromEnv() or fromExistingSecret(), or opt in with the app context "${ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT}": true`));
+    }
+    for (const [k, v] of Object.entries({ ...(this.props.labels ?? {}), ...(host.labels ?? {}) })) {
+      const pk = checkQualifiedName(k);
+      if (pk) problems.push(error('meta/label-key', `labels[${k}]`, `invalid label key: ${pk}`));
+      const pv = typeof v === 'string' ? checkLabelValue(v) : 'must be a string';
+      if (pv) problems.push(error('meta/label-value', `labels[${k}]`, `invalid label value ${JSON.stringify(v)}: ${pv}`));
+    }
+    if (host.role !== undefined && !Object.values(HostRole).includes(host.role)) {
+      problems.push(error('props', 'role', `unknown role ${JSON.stringify(host.role)}`, `one of ${Object.values(HostRole).join(', ')}`));
+    }
+    const arch = host.architecture ?? this.props.architecture;
+    if (arch !== undefined && !Object.values(Architecture).includes(arch)) {
+      problems.push(error('props', 'architecture', `unsupported architecture ${JSON.stringify(arch)}`, 'x86_64 or aarch64'));
+    }
+    const hints = host.rootDeviceHints;
+    if (hints?.minSizeGigabytes !== undefined && (!Number.isInteger(hints.minSizeGigabytes) || hints.minSizeGigabytes < 0)) {
+      problems.push(error('bmo/root-device-hints', 'rootDeviceHints.minSizeGigabytes', `${hints.minSizeGigabytes} is not a whole number ≥ 0`));
+    }
+    for (const [field, message] of host.network ? networkProblems(host.network) : []) problems.push(error('network', field, message));
+    if (problems.length) throw ValidationError.fromFindings(where, problems);
+  }
+}
+
+/** Plain copies of the nested props (cdk8s cannot serialize prototype-less objects). */
+function ownCopy(h: BareMetalHostProps): BareMetalHostProps {
+  if (!h || typeof h !== 'object') return h;
+  const copy = <T>(o: T): T => (o && typeof o === 'object' && !Array.isArray(o) ? { ...o } : o);
+  return {
+    ...h,
+    labels: copy(h.labels),
+    rootDeviceHints: copy(h.rootDeviceHints),
+    image: copy(h.image),
+    network: h.network && { ...h.network, ipv4: copy(h.network.ipv4), ipv6: copy(h.network.ipv6) },
+  };
+}
+
+function safeMac(mac: string): string | undefined {
+  try {
+    return normalizeMac(mac);
+  } catch {
+    return undefined;
+  }
+}
+
+function toYamlBlock(doc: object): string {
+  return stringify(doc, { lineWidth: 0 });
+}

@@ -1,0 +1,37 @@
+import { Finding } from '../../core/errors';
+import { KubeObject } from '../schema';
+
+/** Everything a rule may look at besides the object itself. */
+export interface RuleContext {
+  /** All objects being validated together (for cross-object rules); may be just the one. */
+  readonly objects: readonly KubeObject[];
+  /** Treat warnings of embedded configs (e.g. Butane `strict`) as errors. */
+  readonly strict?: boolean;
+}
+
+/** An upstream admission rule restated over a plain object. */
+export type ObjectRule = (obj: KubeObject, ctx: RuleContext) => Finding[];
+
+/** Rules keyed by `group/Kind` (core group: `/Kind`); applied to every served version unless a rule checks it. */
+export type RuleTable = Readonly<Record<string, readonly ObjectRule[]>>;
+
+export function groupKind(obj: KubeObject): string {
+  const av = obj.apiVersion ?? '';
+  const i = av.lastIndexOf('/');
+  return `${i < 0 ? '' : av.slice(0, i)}/${obj.kind ?? ''}`;
+}
+
+export function versionOf(obj: KubeObject): string {
+  const av = obj.apiVersion ?? '';
+  return av.slice(av.lastIndexOf('/') + 1);
+}
+
+/** Safe nested read: get(obj, 'spec', 'bmc', 'address'). */
+export function get(obj: any, ...path: Array<string | number>): any {
+  let cur = obj;
+  for (const p of path) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    cur = cur[p];
+  }
+  return cur;
+}

@@ -1,0 +1,39 @@
+// The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
+// of the object's kind (which may look at the other objects of the set).
+import { rulesFor } from './rules';
+import { Finding } from '../core/errors';
+import { metadataRules } from './rules/metadata';
+import { RuleContext, groupKind } from './rules/rule';
+import { KubeObject, SchemaRegistry } from './schema';
+
+export interface ValidateOptions {
+  /** Schema registry to use. @default SchemaRegistry.default() */
+  readonly registry?: SchemaRegistry;
+  /** Warnings of embedded configs count as errors (like Butane strict). @default false */
+  readonly strict?: boolean;
+}
+
+/** Validates one object; `objects` is the set it belongs to, for cross-object rules. */
+export function validateObject(obj: KubeObject, objects: readonly KubeObject[] = [obj], opts: ValidateOptions = {}): Finding[] {
+  const registry = opts.registry ?? SchemaRegistry.default();
+  const ctx: RuleContext = { objects, strict: opts.strict };
+  const findings = [...registry.validate(obj), ...metadataRules(obj)];
+  for (const rule of rulesFor(groupKind(obj))) findings.push(...rule(obj, ctx));
+  return findings;
+}
+
+export interface ObjectFindings {
+  readonly object: KubeObject;
+  readonly index: number;
+  readonly findings: readonly Finding[];
+}
+
+/** Validates a set of objects together; returns only the objects that have findings. */
+export function validateObjects(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFindings[] {
+  const out: ObjectFindings[] = [];
+  objects.forEach((object, index) => {
+    const findings = validateObject(object, objects, opts);
+    if (findings.length) out.push({ object, index, findings });
+  });
+  return out;
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { PinError, cacheDir, fetchPinned, readLock, sha256 } from '../../build-tools/crd-lock';
+import { stripSchema } from '../../build-tools/strip-schema';
+
+const BODY = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n';
+
+describe('pinned CRD fetch', () => {
+  let server: Server;
+  let base: string;
+  let hits = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url === '/good.yaml' || req.url === '/tampered.yaml') {
+        res.end(req.url === '/good.yaml' ? BODY : `${BODY}# changed\n`);
+      } else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>(r => server.close(() => r())));
+
+  const tmp = () => mkdtempSync(join(tmpdir(), 'crd-cache-'));
+
+  test('reads from the cache when the sha256 matches, without downloading', async () => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'x'));
+    writeFileSync(join(dir, 'x', 'a.yaml'), BODY);
+    const before = hits;
+    const data = await fetchPinned({ file: 'x/a.yaml', url: `${base}/good.yaml`, sha256: sha256(BODY) }, dir);
+    expect(data.toString()).toBe(BODY);
+    expect(hits).toBe(before);
+  });
+
+  test('a cached file with another sha256 is a hard error', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.yaml'), `${BODY}# local edit\n`);
+    await expect(fetchPinned({ file: 'a.yaml', url: `${base}/good.yaml`, sha256: sha256(BODY) }, dir)).rejects.toThrow(/does not match the pin/);
+  });
+
+  test('downloads a missing file from the pinned URL, verifies it and stores it in the cache', async () => {
+    const dir = tmp();
+    const data = await fetchPinned({ file: 'sub/a.yaml', url: `${base}/good.yaml`, sha256: sha256(BODY) }, dir);
+    expect(data.toString()).toBe(BODY);
+    expect(readFileSync(join(dir, 'sub', 'a.yaml'), 'utf8')).toBe(BODY);
+  });
+
+  test('a download whose sha256 differs from the pin is refused and not cached', async () => {
+    const dir = tmp();
+    await expect(fetchPinned({ file: 'a.yaml', url: `${base}/tampered.yaml`, sha256: sha256(BODY) }, dir)).rejects.toThrow(PinError);
+    expect(existsSync(join(dir, 'a.yaml'))).toBe(false);
+  });
+
+  test('a failed download says how to fix it', async () => {
+    await expect(fetchPinned({ file: 'a.yaml', url: `${base}/missing.yaml`, sha256: sha256(BODY) }, tmp()))
+      .rejects.toThrow(/could not be downloaded from .*HTTP 404.*CDK8S_CAPI_CRD_CACHE/);
+  });
+});
+
+describe('imports/crds.lock.json', () => {
+  const lock = readLock();
+
+  test('pins every upstream file of the CRD cache, with matching sha256', () => {
+    const dir = cacheDir();
+    const onDisk = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter(d => d.isFile() && /\.(ya?ml|json)$/.test(d.name))
+      .map(d => relative(dir, join(d.parentPath, d.name))).sort();
+    const pinned = [...lock.crds, ...lock.schemas].map(p => p.file).sort();
+    expect(pinned).toEqual(onDisk);
+    for (const p of [...lock.crds, ...lock.schemas]) {
+      expect(sha256(readFileSync(join(dir, p.file)))).toBe(p.sha256);
+    }
+  });
+
+  test('every pin names a release-tag URL and a served target version', () => {
+    for (const p of lock.crds) {
+      expect(p.url).toBe(`https://raw.githubusercontent.com/${p.upstream.repo}/${p.upstream.tag}/${p.upstream.path}`);
+      expect(p.servedVersions).toContain(p.targetVersion);
+    }
+    const byKind = Object.fromEntries(lock.crds.map(p => [`${p.group}/${p.kind}`, p.targetVersion]));
+    expect(byKind['cluster.x-k8s.io/Cluster']).toBe('v1beta2');
+    expect(byKind['controlplane.cluster.x-k8s.io/RKE2ControlPlane']).toBe('v1beta2');
+    expect(byKind['infrastructure.cluster.x-k8s.io/Metal3MachineTemplate']).toBe('v1beta2');
+    expect(byKind['metal3.io/BareMetalHost']).toBe('v1alpha1');
+  });
+
+  test('generated imports exist for every group and are not tracked by git', () => {
+    const groups = [...new Set(lock.crds.map(p => p.group))];
+    for (const g of groups) expect(existsSync(join(__dirname, '..', '..', 'imports', `${g}.ts`))).toBe(true);
+    const gitignore = readFileSync(join(__dirname, '..', '..', '.gitignore'), 'utf8');
+    expect(gitignore).toMatch(/^\/imports\/\*$/m);
+  });
+});
+
+describe('stripSchema', () => {
+  test('drops descriptions of schema nodes but keeps a property named description', () => {
+    const s = stripSchema({
+      description: 'root',
+      type: 'object',
+      properties: {
+        description: { type: 'string', description: 'the field' },
+        list: { type: 'array', items: { description: 'x', type: 'object', properties: { a: { description: 'y', type: 'string' } } } },
+        map: { type: 'object', additionalProperties: { description: 'z', type: 'string' } },
+        either: { anyOf: [{ description: 'i', type: 'integer' }, { type: 'string' }] },
+      },
+    });
+    expect(s).toEqual({
+      type: 'object',
+      properties: {
+        description: { type: 'string' },
+        list: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+        map: { type: 'object', additionalProperties: { type: 'string' } },
+        either: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      },
+    });
+  });
+});

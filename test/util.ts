@@ -1,0 +1,33 @@
+// Shared test helpers: synthesize a chart to plain objects and assert they are valid.
+import { App, Chart, Testing } from 'cdk8s';
+import { Finding } from '../src/core/errors';
+import { KubeObject } from '../src/validate/schema';
+import { validateObjects } from '../src/validate/validate';
+
+export function newChart(context: Record<string, unknown> = {}): Chart {
+  const app: App = Testing.app();
+  for (const [k, v] of Object.entries(context)) app.node.setContext(k, v);
+  return new Chart(app, 'test', { disableResourceNameHashes: true });
+}
+
+export function synth(chart: Chart): KubeObject[] {
+  return Testing.synth(chart) as KubeObject[];
+}
+
+/** Every error finding (schema, metadata, upstream rules) over a set of objects, as readable lines. */
+export function errorLines(objects: readonly KubeObject[]): string[] {
+  return validateObjects(objects).flatMap(r => r.findings
+    .filter((f: Finding) => f.severity === 'error')
+    .map((f: Finding) => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
+}
+
+/** Asserts that synthesized objects pass the CRD schemas and every upstream rule. */
+export function expectValid(objects: readonly KubeObject[]): void {
+  expect(errorLines(objects)).toEqual([]);
+}
+
+export function find(objects: readonly KubeObject[], kind: string, name?: string): KubeObject {
+  const o = objects.find(x => x.kind === kind && (name === undefined || x.metadata?.name === name));
+  if (!o) throw new Error(`no ${kind}${name ? `/${name}` : ''} in ${objects.map(x => `${x.kind}/${x.metadata?.name}`).join(', ')}`);
+  return o;
+}
