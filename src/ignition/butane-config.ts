@@ -178,7 +178,7 @@ export class ButaneConfig {
    */
   addManifestFile(path: string, objects: unknown[], options: ManifestFileOptions = {}): this {
     const { yaml, findings } = manifestYaml(objects, 'objects');
-    if (yaml === undefined) throw ValidationError.fromFindings(`${this.where} file ${show(path)}`, findings);
+    if (yaml === undefined) throw ValidationError.fromFindings(this.describe('file', path, this.files.length), findings);
     return this.addFile({
       path,
       overwrite: options.overwrite ?? true,
@@ -220,7 +220,7 @@ export class ButaneConfig {
   private add(kind: Kind, input: unknown): this {
     const list = kind === 'unit' ? this.units : kind === 'file' ? this.files : this.directories;
     const id = kind === 'unit' ? (input as ButaneUnit)?.name : (input as ButaneFile)?.path;
-    const where = `${this.where} ${kind} ${typeof id === 'string' ? id : `#${list.length + 1}`}`;
+    const where = this.describe(kind, id, list.length);
 
     const propFindings = checkProps(input, PROP_SHAPES[kind], '');
     if (input === undefined) propFindings.push(error('butane/type', 'props', 'expected an object, found undefined'));
@@ -242,6 +242,11 @@ export class ButaneConfig {
       throw e;
     }
     return this;
+  }
+
+  /** `ButaneConfig file /etc/x`, or `ButaneConfig file #3` when the entry has no usable path. */
+  private describe(kind: Kind, id: unknown, count: number): string {
+    return `${this.where} ${kind} ${typeof id === 'string' && id !== '' ? id : `#${count + 1}`}`;
   }
 
   private throwIfBlocking(where: string, findings: Finding[]) {
