@@ -18,6 +18,8 @@ export interface Finding {
   readonly message: string;
   /** What would be valid, or how to fix it. */
   readonly hint?: string;
+  /** For text embedded in `field` (e.g. a Butane config), the 1-based line inside that text. */
+  readonly embeddedLine?: number;
 }
 
 export function error(rule: string, field: string, message: string, hint?: string): Finding {

@@ -2,6 +2,7 @@
 // of the object's kind (which may look at the other objects of the set).
 import { rulesFor } from './rules';
 import { Finding } from '../core/errors';
+import { crossObjectRules } from './cross-object';
 import { metadataRules } from './rules/metadata';
 import { RuleContext, groupKind } from './rules/rule';
 import { KubeObject, SchemaRegistry } from './schema';
@@ -28,11 +29,17 @@ export interface ObjectFindings {
   readonly findings: readonly Finding[];
 }
 
-/** Validates a set of objects together; returns only the objects that have findings. */
+/**
+ * Validates a set of objects together: each object, then the cross-object rules (host
+ * capacity, CIDRs, VIPs). Returns only the objects that have findings.
+ */
 export function validateObjects(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFindings[] {
+  const byObject = new Map<KubeObject, Finding[]>();
+  for (const object of objects) byObject.set(object, validateObject(object, objects, opts));
+  for (const { object, finding } of crossObjectRules(objects)) byObject.get(object)?.push(finding);
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {
-    const findings = validateObject(object, objects, opts);
+    const findings = byObject.get(object)!;
     if (findings.length) out.push({ object, index, findings });
   });
   return out;
