@@ -123,6 +123,9 @@ const eslintrc = project.tryFindObjectFile('.eslintrc.json');
 eslintrc?.addDeletionOverride('parserOptions.projectService');
 eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
 
+// IP prefix arithmetic and file modes are bit operations.
+project.eslint?.addRules({ 'no-bitwise': 'off' });
+
 // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
 project.jest?.config && Object.assign(project.jest.config, {});
 project.tryFindObjectFile('package.json')?.addOverride('jest.transform', {

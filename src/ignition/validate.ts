@@ -1,7 +1,6 @@
 // The rules Butane fcos 1.4.0 and Ignition 3.3.0 apply to units, files, directories and
 // links (docs/upstream-rules.md §7), as pure functions returning findings. Field paths use
 // Butane's YAML names (`storage.files[2].mode`) so that they point into hand-written configs.
-import { Finding, error, warning } from '../core/errors';
 import { decodeDataUrl } from './data-url';
 import { MAX_MODE, SPECIAL_BITS, looksDecimal, octalLiteral } from './mode';
 import { cleanPath, dropinPath, isBelow, unitPath } from './paths';
@@ -10,6 +9,7 @@ import {
   ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { parseUnitFile } from './unit-file';
+import { Finding, error, warning } from '../core/errors';
 
 /** Unit type suffixes Ignition accepts for `systemd.units[].name`. */
 export const UNIT_SUFFIXES: readonly string[] = [

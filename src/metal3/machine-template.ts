@@ -4,6 +4,7 @@
 // the template content.
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { Metal3DataTemplate } from './data-template';
 import {
   Metal3MachineTemplate as L1Metal3MachineTemplate,
   Metal3MachineTemplateSpecTemplateSpecAutomatedCleaningMode,
@@ -12,7 +13,6 @@ import {
 } from '../../imports/infrastructure.cluster.x-k8s.io';
 import { hashedName } from '../core/hash';
 import { LabelSelector } from '../core/selectors';
-import { Metal3DataTemplate } from './data-template';
 
 export enum ChecksumType {
   MD5 = 'md5',
@@ -66,7 +66,10 @@ export class Metal3MachineTemplate extends Construct {
     const templateSpec = {
       dataTemplate: props.dataTemplate ? { name: props.dataTemplate.name } : undefined,
       hostSelector: props.hostSelector
-        ? { matchLabels: props.hostSelector.matchLabels, matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: e.values ?? [] })) }
+        ? {
+          matchLabels: props.hostSelector.matchLabels,
+          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: e.values ?? [] })),
+        }
         : undefined,
       image: {
         checksum: props.image.checksum ?? `${props.image.url}.sha256`,

@@ -3,10 +3,10 @@
 // a LoadBalancer (no hostPorts) — the reference chapter's metallb-traefik-cr.yaml and
 // rke2-traefik-config.yaml.
 import { Construct } from 'constructs';
-import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
 import { helmChartConfig } from './helm';
 import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipPoolAddresses } from './vip';
+import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
 
 export interface IngressVipProps {
   /** The ingress VIP(s). */

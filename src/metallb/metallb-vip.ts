@@ -3,11 +3,11 @@
 // `kubernetes-vip` Service), its L2 advertisement, and the LoadBalancer Service exposing
 // the RKE2 supervisor (9345) and the API server (6443).
 import { Construct } from 'constructs';
-import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
-import { KubeObject } from '../validate/schema';
 import { helmChart } from './helm';
 import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
+import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
+import { KubeObject } from '../validate/schema';
 
 export const KUBERNETES_VIP_SERVICE = 'kubernetes-vip';
 

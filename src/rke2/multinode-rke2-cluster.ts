@@ -1,10 +1,10 @@
 // MultinodeRke2Cluster: the reference chapter's highly available RKE2 cluster on Metal3 with
 // a MetalLB-announced API VIP.
 import { Construct } from 'constructs';
-import { ValidationError } from '../core/errors';
-import { VipAddresses } from '../metallb/vip';
 import { Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from './options';
 import { Rke2Cluster } from './rke2-cluster';
+import { ValidationError } from '../core/errors';
+import { VipAddresses } from '../metallb/vip';
 
 export interface MultinodeRke2ClusterProps extends Rke2ClusterCommonProps {
   /** The API VIP (reserved on the nodes' L2 network; IPv4, IPv6 or both). */

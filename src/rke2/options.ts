@@ -1,9 +1,9 @@
 // Props shared by the RKE2-on-Metal3 cluster constructs.
 import { BareMetalHostEnrollment } from '../baremetal/bare-metal-host-enrollment';
 import { LabelSelector } from '../core/selectors';
+import { MachineImage } from '../metal3/machine-template';
 import { MetalLbVipProps } from '../metallb/metallb-vip';
 import { VipAddresses } from '../metallb/vip';
-import { MachineImage } from '../metal3/machine-template';
 
 export enum Cni {
   CILIUM = 'cilium',

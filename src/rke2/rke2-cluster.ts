@@ -4,6 +4,9 @@
 // and Metal3DataTemplates, MachineDeployments and RKE2ConfigTemplates.
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from './options';
+import { preinstallUnit } from './preinstall-unit';
+import { checkRke2Version } from './version';
 import { Rke2ConfigTemplate, Rke2ConfigTemplateSpecTemplateSpecAgentConfigFormat } from '../../imports/bootstrap.cluster.x-k8s.io';
 import {
   Cluster as CapiCluster, MachineDeployment, MachineDeploymentSpecRolloutStrategyRollingUpdateMaxSurge,
@@ -22,17 +25,14 @@ import { IpFamily, canonicalIp, familyOf, parseCidr } from '../core/ip';
 import { checkDns1123Label, checkDns1123Subdomain } from '../core/names';
 import { labelSelectorProblems } from '../core/selectors';
 import { ButaneConfig } from '../ignition/butane-config';
+import { Metal3DataTemplate } from '../metal3/data-template';
+import { Metal3MachineTemplate } from '../metal3/machine-template';
 import { helmChartConfig } from '../metallb/helm';
 import { IngressVip } from '../metallb/ingress-vip';
 import { MetalLbVip } from '../metallb/metallb-vip';
-import { RKE2_MANIFESTS_DIR, VipAddresses, vipFamilies, vipList } from '../metallb/vip';
-import { Metal3DataTemplate } from '../metal3/data-template';
-import { Metal3MachineTemplate } from '../metal3/machine-template';
+import { RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipList } from '../metallb/vip';
 import { KubeObject } from '../validate/schema';
 import { validateObjects } from '../validate/validate';
-import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from './options';
-import { preinstallUnit } from './preinstall-unit';
-import { checkRke2Version } from './version';
 
 export const RANCHER_AUTO_IMPORT_LABEL = 'cluster-api.cattle.io/rancher-auto-import';
 export const LOAD_BALANCER_EXCLUSION_ANNOTATION = 'rke2.controlplane.cluster.x-k8s.io/load-balancer-exclusion';
@@ -90,9 +90,9 @@ export abstract class Rke2Cluster extends Construct {
     checkCommon(where, this.clusterName, this.namespace, props, shape);
 
     if (shape.apiVip) {
-      this.apiVip = new MetalLbVip(this, 'api-vip', { ...(props.metallb ?? {}), vip: shape.apiVip });
+      this.apiVip = new MetalLbVip(this, 'api-vip', { ...(props.metallb ?? {}), vip: checkVip(where, 'apiVip', shape.apiVip) });
     }
-    if (props.ingressVip) this.ingressVip = new IngressVip(this, 'ingress-vip', { vip: props.ingressVip });
+    if (props.ingressVip) this.ingressVip = new IngressVip(this, 'ingress-vip', { vip: checkVip(where, 'ingressVip', props.ingressVip) });
     this.endpointHost = this.apiVip ? vipList(this.apiVip.vip)[0] : shape.endpointHost!;
     const families = this.apiVip ? vipFamilies(this.apiVip.vip) : [familyOf(this.endpointHost) ?? 'ipv4'];
     const network = {
@@ -122,14 +122,17 @@ export abstract class Rke2Cluster extends Construct {
       baseName: `${name}-controlplane-template`, namespace: ns, clusterName: name,
     });
     this.controlPlaneMachineTemplate = new Metal3MachineTemplate(this, 'controlplane-machine-template', {
-      baseName: `${name}-controlplane`, namespace: ns, image: cpOpts.image,
+      baseName: `${name}-controlplane`,
+      namespace: ns,
+      image: cpOpts.image,
       hostSelector: cpOpts.hostSelector ?? { matchLabels: { [DEFAULT_ROLE_LABEL]: HostRole.CONTROL_PLANE } },
       dataTemplate: this.controlPlaneDataTemplate,
     });
     const registrationMethod = props.registrationMethod ?? RegistrationMethod.CONTROL_PLANE_ENDPOINT;
     this.controlPlane = new Rke2ControlPlane(this, 'control-plane', {
       metadata: {
-        name, namespace: ns,
+        name,
+        namespace: ns,
         annotations: cpOpts.loadBalancerExclusion ?? true ? { [LOAD_BALANCER_EXCLUSION_ANNOTATION]: 'true' } : undefined,
       },
       spec: {
@@ -179,7 +182,9 @@ export abstract class Rke2Cluster extends Construct {
     const scope = new Construct(this, `workers-${poolName}`);
     const dataTemplate = new Metal3DataTemplate(scope, 'data-template', { baseName: `${base}-template`, namespace: ns, clusterName: name });
     const machineTemplate = new Metal3MachineTemplate(scope, 'machine-template', {
-      baseName: base, namespace: ns, image: pool.image,
+      baseName: base,
+      namespace: ns,
+      image: pool.image,
       hostSelector: pool.hostSelector ?? { matchLabels: { [DEFAULT_ROLE_LABEL]: HostRole.WORKER } },
       dataTemplate,
     });

@@ -2,10 +2,10 @@
 // reached on the node's own address unless an API VIP is asked for, in which case MetalLB is
 // set up as for the multinode cluster.
 import { Construct } from 'constructs';
-import { ValidationError } from '../core/errors';
-import { VipAddresses } from '../metallb/vip';
 import { Rke2ClusterCommonProps } from './options';
 import { Rke2Cluster } from './rke2-cluster';
+import { ValidationError } from '../core/errors';
+import { VipAddresses } from '../metallb/vip';
 
 export interface SingleNodeRke2ClusterProps extends Rke2ClusterCommonProps {
   /** Address (IP or DNS name) of the node; the control plane endpoint when there is no VIP. @default - required unless apiVip is set */

@@ -1,10 +1,10 @@
 // Checks across objects that no single webhook makes: enough hosts for the machines asked
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
+import { embeddedManifests } from './embedded-manifests';
 import { Finding, error, warning } from '../core/errors';
 import { IpRange, overlaps, parseCidr, singleIp } from '../core/ip';
 import { LabelSelector, selectorMatches } from '../core/selectors';
 import { parsePoolAddress } from '../metallb/pools';
-import { embeddedManifests } from './embedded-manifests';
 import { get } from './rules/rule';
 import { KubeObject } from './schema';
 
@@ -61,7 +61,10 @@ function demands(objects: readonly KubeObject[], hosts: readonly KubeObject[]): 
 
 function describeSelector(s?: LabelSelector): string {
   if (!s || (!s.matchLabels && !s.matchExpressions)) return 'any host';
-  return JSON.stringify({ ...(s.matchLabels ? { matchLabels: s.matchLabels } : {}), ...(s.matchExpressions ? { matchExpressions: s.matchExpressions } : {}) });
+  return JSON.stringify({
+    ...(s.matchLabels ? { matchLabels: s.matchLabels } : {}),
+    ...(s.matchExpressions ? { matchExpressions: s.matchExpressions } : {}),
+  });
 }
 
 /** Replicas (and rolling-update spares) against the BareMetalHosts their hostSelectors match. */

@@ -16,9 +16,9 @@ export interface EmbeddedManifest {
 }
 
 const CONFIG_PATHS: Record<string, string[]> = {
-  'RKE2ControlPlane': ['spec', 'agentConfig', 'additionalUserData', 'config'],
-  'RKE2Config': ['spec', 'agentConfig', 'additionalUserData', 'config'],
-  'RKE2ConfigTemplate': ['spec', 'template', 'spec', 'agentConfig', 'additionalUserData', 'config'],
+  RKE2ControlPlane: ['spec', 'agentConfig', 'additionalUserData', 'config'],
+  RKE2Config: ['spec', 'agentConfig', 'additionalUserData', 'config'],
+  RKE2ConfigTemplate: ['spec', 'template', 'spec', 'agentConfig', 'additionalUserData', 'config'],
 };
 
 /** Objects from inline manifest files of the Butane configs in a set (unparseable text is skipped; rules report it). */

@@ -1,8 +1,9 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
+import { crossObjectRules } from './cross-object';
+import { embeddedManifests } from './embedded-manifests';
 import { rulesFor } from './rules';
 import { Finding } from '../core/errors';
-import { crossObjectRules } from './cross-object';
 import { metadataRules } from './rules/metadata';
 import { RuleContext, groupKind } from './rules/rule';
 import { KubeObject, SchemaRegistry } from './schema';
@@ -23,6 +24,25 @@ export function validateObject(obj: KubeObject, objects: readonly KubeObject[] =
   return findings;
 }
 
+/**
+ * The manifests a control plane carries in its Butane config, validated as one set per
+ * carrier (schema, rules, pool overlaps); findings are reported on the carrier.
+ */
+function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions): Array<{ object: KubeObject; finding: Finding }> {
+  const out: Array<{ object: KubeObject; finding: Finding }> = [];
+  const all = embeddedManifests(objects);
+  for (const carrier of new Set(all.map(e => e.carrier))) {
+    const mine = all.filter(e => e.carrier === carrier);
+    const set = mine.map(e => e.object);
+    for (const e of mine) {
+      for (const f of validateObject(e.object, set, opts)) {
+        out.push({ object: carrier, finding: { ...f, field: `${e.path} ${e.object.kind}/${e.object.metadata?.name ?? ''}${f.field ? ` ${f.field}` : ''}` } });
+      }
+    }
+  }
+  return out;
+}
+
 export interface ObjectFindings {
   readonly object: KubeObject;
   readonly index: number;
@@ -37,6 +57,7 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   const byObject = new Map<KubeObject, Finding[]>();
   for (const object of objects) byObject.set(object, validateObject(object, objects, opts));
   for (const { object, finding } of crossObjectRules(objects)) byObject.get(object)?.push(finding);
+  for (const { object, finding } of embeddedFindings(objects, opts)) byObject.get(object)?.push(finding);
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {
     const findings = byObject.get(object)!;

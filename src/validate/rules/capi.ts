@@ -94,7 +94,8 @@ function machineDeploymentRules(obj: KubeObject): Finding[] {
   }
   for (const [f, m] of labelSelectorProblems(spec.selector)) out.push(error('capi/md-selector', `spec.selector.${f}`, m));
   // Defaulting adds the cluster-name label to selector and template labels, so compare after it.
-  const defaulted = (labels: Record<string, string> | undefined) => (clusterName ? { ...(labels ?? {}), [CLUSTER_NAME_LABEL]: clusterName } : (labels ?? {}));
+  const defaulted = (labels: Record<string, string> | undefined) =>
+    (clusterName ? { ...(labels ?? {}), [CLUSTER_NAME_LABEL]: clusterName } : (labels ?? {}));
   const selector = spec.selector && { ...spec.selector, matchLabels: defaulted(spec.selector.matchLabels) };
   const templateLabels = defaulted(get(spec, 'template', 'metadata', 'labels'));
   if (selector && Object.keys(spec.selector).length && !selectorMatches(selector, templateLabels)) {

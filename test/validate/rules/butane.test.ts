@@ -300,7 +300,8 @@ describe('header', () => {
 describe('whole-model validation', () => {
   test('reports nothing for a valid model', () => {
     expect(validateButane({
-      variant: 'fcos', version: '1.4.0',
+      variant: 'fcos',
+      version: '1.4.0',
       units: [{ name: 'a.service', enabled: true, contents: UNIT_OK }],
       directories: [{ path: '/var/lib/x', mode: 0o755 }],
       files: [{ path: '/var/lib/x/y', contents: { inline: 'y' }, mode: 0o644, user: { name: 'root' } }],
