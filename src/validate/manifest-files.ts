@@ -1,0 +1,157 @@
+// Reading manifests from files, directories and stdin with positions, so findings can point
+// at file:line. Used by `validate`, `apply` and friends; works on any YAML, ours or not.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Document, LineCounter, Node, isCollection, isScalar, parseAllDocuments } from 'yaml';
+import { KubeObject } from './schema';
+
+export interface LoadedManifest {
+  /** File as the user named it (or `<stdin>`). */
+  readonly file: string;
+  /** 0-based document index in the file. */
+  readonly index: number;
+  readonly object: KubeObject;
+  /** 1-based line of the document start. */
+  readonly line: number;
+  /** Resolves a finding's field path to a 1-based line (nearest existing ancestor). */
+  lineOf(field: string, embeddedLine?: number): number;
+}
+
+export interface LoadProblem {
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface LoadResult {
+  readonly manifests: LoadedManifest[];
+  /** YAML syntax errors and documents that are not Kubernetes objects. */
+  readonly problems: LoadProblem[];
+  /** Other files found (e.g. hardware.csv), for the caller to handle. */
+  readonly otherFiles: string[];
+}
+
+/** Thrown for unreadable paths (exit code 2 in the CLI). */
+export class ManifestIoError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ManifestIoError';
+  }
+}
+
+const YAML_EXT = /\.ya?ml$/i;
+
+/** Files under the given paths: YAML files, plus other files passed explicitly or with known extensions. */
+export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$/i): { yaml: string[]; other: string[] } {
+  const yaml: string[] = [];
+  const other: string[] = [];
+  const walk = (p: string, explicit: boolean) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      throw new ManifestIoError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+    }
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p).sort()) {
+        if (entry.startsWith('.') || entry === 'node_modules') continue;
+        walk(join(p, entry), false);
+      }
+    } else if (YAML_EXT.test(p)) {
+      yaml.push(p);
+    } else if (explicit || extraExt.test(p)) {
+      other.push(p);
+    }
+  };
+  for (const p of paths) {
+    if (p === '-') yaml.push('-');
+    else walk(p, true);
+  }
+  return { yaml, other };
+}
+
+/** Field path `spec.ports[0].port` / `metadata.labels[a.b/c]` → YAML path segments. */
+export function fieldSegments(field: string): Array<string | number> {
+  const out: Array<string | number> = [];
+  const re = /([^.[\]]+)|\[([^\]]*)\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(field))) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else out.push(/^\d+$/.test(m[2]) ? Number(m[2]) : m[2]);
+  }
+  return out;
+}
+
+function lineResolver(doc: Document, lc: LineCounter): (field: string, embeddedLine?: number) => number {
+  const start = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+  return (field: string, embeddedLine?: number) => {
+    // Embedded findings look like "spec.x.config: storage.files[2].mode" — the first part is the YAML path.
+    const yamlPath = fieldSegments(field.split(': ')[0].split(' ')[0]);
+    let node: unknown = doc.contents;
+    let best = start;
+    for (const seg of yamlPath) {
+      if (!isCollection(node)) break;
+      const pair = (node as any).items?.find((it: any) => (isScalar(it?.key) ? it.key.value === seg : false));
+      const next = pair ? pair.value : (node as any).get?.(seg, true);
+      if (pair?.key?.range) best = lc.linePos(pair.key.range[0]).line;
+      else if ((next as Node)?.range) best = lc.linePos((next as Node).range![0]).line;
+      else break;
+      node = next;
+    }
+    if (embeddedLine !== undefined && isScalar(node) && (node as any).range) {
+      // A block scalar's content starts on the line after its indicator.
+      const valueLine = lc.linePos((node as any).range[0]).line;
+      const block = (node as any).type === 'BLOCK_LITERAL' || (node as any).type === 'BLOCK_FOLDED';
+      return valueLine + (block ? embeddedLine : embeddedLine - 1);
+    }
+    return best;
+  };
+}
+
+/** Parses one YAML text into manifests (documents that are mappings with a kind). */
+export function parseManifests(text: string, file: string): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  const manifests: LoadedManifest[] = [];
+  const problems: LoadProblem[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, index) => {
+    if (doc.errors.length) {
+      for (const e of doc.errors) problems.push({ file, line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
+      return;
+    }
+    const object = doc.toJS({ maxAliasCount: 1000 });
+    if (object === null || object === undefined) return;
+    const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+    if (typeof object !== 'object' || Array.isArray(object) || typeof object.kind !== 'string') {
+      problems.push({ file, line, message: 'document is not a Kubernetes object (a mapping with apiVersion and kind)' });
+      return;
+    }
+    if (object.kind === 'List' && Array.isArray(object.items)) {
+      for (const item of object.items) manifests.push({ file, index, object: item, line, lineOf: () => line });
+      return;
+    }
+    manifests.push({ file, index, object, line, lineOf: lineResolver(doc, lc) });
+  });
+  return { manifests, problems };
+}
+
+/** Loads every manifest under the paths (files, directories, `-` for stdin). */
+export function loadManifests(paths: readonly string[], opts: { stdin?: () => string; cwd?: string } = {}): LoadResult {
+  const { yaml, other } = expandPaths(paths);
+  const manifests: LoadedManifest[] = [];
+  const problems: LoadProblem[] = [];
+  for (const f of yaml) {
+    let text: string;
+    try {
+      text = f === '-' ? (opts.stdin ?? (() => readFileSync(0, 'utf8')))() : readFileSync(f, 'utf8');
+    } catch (e) {
+      throw new ManifestIoError(`cannot read ${f}: ${(e as Error).message}`);
+    }
+    const shown = f === '-' ? '<stdin>' : (opts.cwd ? relative(opts.cwd, f) || f : f);
+    const r = parseManifests(text, shown);
+    manifests.push(...r.manifests);
+    problems.push(...r.problems);
+  }
+  return { manifests, problems, otherFiles: other };
+}
