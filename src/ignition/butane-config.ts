@@ -2,7 +2,6 @@
 // `agentConfig.additionalUserData.config` (with `format: ignition`). Every add* call checks
 // the entry and the whole config against the Butane/Ignition rules and throws a
 // ValidationError naming the unit or path, so a config that exists is a config CAPRKE2 accepts.
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 import { butaneYaml } from './butane-yaml';
 import { IgnitionConfig, ignitionConfig } from './ignition-json';
 import { manifestYaml } from './manifest';
@@ -10,6 +9,7 @@ import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { validateButane } from './validate';
+import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 
 export interface ButaneConfigProps {
   /**
@@ -123,7 +123,9 @@ function unitOf(u: ButaneUnit): ButaneUnit {
   return strip({ name: u.name, enabled: u.enabled, mask: u.mask, contents: u.contents, dropins: dropins.length > 0 ? dropins : undefined });
 }
 function fileOf(f: ButaneFile): ButaneFile {
-  return strip({ path: f.path, overwrite: f.overwrite, contents: contentsOf(f.contents), mode: f.mode, user: ownerOf(f.user), group: ownerOf(f.group) });
+  return strip({
+    path: f.path, overwrite: f.overwrite, contents: contentsOf(f.contents), mode: f.mode, user: ownerOf(f.user), group: ownerOf(f.group),
+  });
 }
 function directoryOf(d: ButaneDirectory): ButaneDirectory {
   return strip({ path: d.path, overwrite: d.overwrite, mode: d.mode, user: ownerOf(d.user), group: ownerOf(d.group) });

@@ -1,7 +1,7 @@
 // The key tree of Butane `fcos` 1.4.0 (Butane's base v0_4 plus the fcos additions), used by
 // the parser to type-check every value and to warn about unused keys the way Butane does.
-import { Finding, error } from '../core/errors';
 import { checkContents } from './validate';
+import { Finding, error } from '../core/errors';
 
 export type Plain = { [key: string]: unknown };
 
@@ -78,9 +78,20 @@ export const BUTANE_FCOS_1_4: MapShape = map({
   passwd: map({
     groups: list(map({ gid: int, name: str, password_hash: str, should_exist: bool, system: bool })),
     users: list(map({
-      gecos: str, groups: list(str), home_dir: str, name: str, no_create_home: bool, no_log_init: bool,
-      no_user_group: bool, password_hash: str, primary_group: str, should_exist: bool,
-      ssh_authorized_keys: list(str), shell: str, system: bool, uid: int,
+      gecos: str,
+      groups: list(str),
+      home_dir: str,
+      name: str,
+      no_create_home: bool,
+      no_log_init: bool,
+      no_user_group: bool,
+      password_hash: str,
+      primary_group: str,
+      should_exist: bool,
+      ssh_authorized_keys: list(str),
+      shell: str,
+      system: bool,
+      uid: int,
     })),
   }),
   storage: map({
@@ -88,8 +99,15 @@ export const BUTANE_FCOS_1_4: MapShape = map({
     disks: list(map({
       device: str,
       partitions: list(map({
-        guid: str, label: str, number: int, resize: bool, should_exist: bool, size_mib: int, start_mib: int,
-        type_guid: str, wipe_partition_entry: bool,
+        guid: str,
+        label: str,
+        number: int,
+        resize: bool,
+        should_exist: bool,
+        size_mib: int,
+        start_mib: int,
+        type_guid: str,
+        wipe_partition_entry: bool,
       })),
       wipe_table: bool,
     })),
@@ -97,8 +115,15 @@ export const BUTANE_FCOS_1_4: MapShape = map({
       group: owner, overwrite: bool, path: str, user: owner, append: list(resource), contents: fileContents, mode: int,
     })),
     filesystems: list(map({
-      device: str, format: str, label: str, mount_options: list(str), options: list(str), path: str, uuid: str,
-      wipe_filesystem: bool, with_mount_unit: bool,
+      device: str,
+      format: str,
+      label: str,
+      mount_options: list(str),
+      options: list(str),
+      path: str,
+      uuid: str,
+      wipe_filesystem: bool,
+      with_mount_unit: bool,
     })),
     links: list(map({ group: owner, overwrite: bool, path: str, user: owner, hard: bool, target: str })),
     luks: list(map({

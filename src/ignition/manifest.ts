@@ -1,7 +1,7 @@
 // Kubernetes objects → multi-document YAML for a file in RKE2's auto-deploy manifests
 // directory. Objects are serialized as data (never string templates), in the given order.
-import { Finding, error } from '../core/errors';
 import { toYamlDocument } from './yaml-format';
+import { Finding, error } from '../core/errors';
 
 /** Anything with `toJson()` (a cdk8s ApiObject) or a plain object. */
 function plainOf(obj: unknown): unknown {

@@ -3,10 +3,10 @@
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
 import { Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
-import { Finding, Severity, error, warning } from '../core/errors';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './butane-schema';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { FieldLocator, at, validateButane } from './validate';
+import { Finding, Severity, error, warning } from '../core/errors';
 
 /** A finding about Butane text, with the 1-based line it points at. */
 export interface ButaneFinding extends Finding {
@@ -204,25 +204,39 @@ function buildModel(tree: Plain, unmodelled: string[]): { model: ButaneModel; lo
       unmodelledKeys(u, 'unit', `systemd.units[${i}]`, unmodelled);
       const dropins: ButaneDropin[] = entries(u.dropins).map(([d]) => strip({ name: (d.name as string) ?? '', contents: d.contents as string | undefined }));
       return strip({
-        name: (u.name as string) ?? '', enabled: u.enabled as boolean | undefined, mask: u.mask as boolean | undefined,
-        contents: u.contents as string | undefined, dropins: dropins.length > 0 ? dropins : undefined,
+        name: (u.name as string) ?? '',
+        enabled: u.enabled as boolean | undefined,
+        mask: u.mask as boolean | undefined,
+        contents: u.contents as string | undefined,
+        dropins: dropins.length > 0 ? dropins : undefined,
       }) as ButaneUnit;
     }),
     files: files.map(([f, i]) => {
       unmodelledKeys(f, 'file', `storage.files[${i}]`, unmodelled);
       unmodelledKeys(f.contents, 'contents', `storage.files[${i}].contents`, unmodelled);
       return strip({
-        path: (f.path as string) ?? '', overwrite: f.overwrite as boolean | undefined, contents: contents(f.contents),
-        mode: f.mode as number | undefined, user: owner(f.user), group: owner(f.group),
+        path: (f.path as string) ?? '',
+        overwrite: f.overwrite as boolean | undefined,
+        contents: contents(f.contents),
+        mode: f.mode as number | undefined,
+        user: owner(f.user),
+        group: owner(f.group),
       }) as ButaneFile;
     }),
     directories: dirs.map(([d]) => strip({
-      path: (d.path as string) ?? '', overwrite: d.overwrite as boolean | undefined, mode: d.mode as number | undefined,
-      user: owner(d.user), group: owner(d.group),
+      path: (d.path as string) ?? '',
+      overwrite: d.overwrite as boolean | undefined,
+      mode: d.mode as number | undefined,
+      user: owner(d.user),
+      group: owner(d.group),
     }) as ButaneDirectory),
     links: links.map(([l]) => strip({
-      path: (l.path as string) ?? '', target: l.target as string | undefined, hard: l.hard as boolean | undefined,
-      overwrite: l.overwrite as boolean | undefined, user: owner(l.user), group: owner(l.group),
+      path: (l.path as string) ?? '',
+      target: l.target as string | undefined,
+      hard: l.hard as boolean | undefined,
+      overwrite: l.overwrite as boolean | undefined,
+      user: owner(l.user),
+      group: owner(l.group),
     }) as ButaneLink),
   };
   const locator: FieldLocator = {
@@ -247,7 +261,9 @@ function yamlHint(code: string): string {
  */
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true });
+  const doc = parseDocument(text, {
+    lineCounter: lc, customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
+  });
   const syntax: ButaneFinding[] = doc.errors.map(e => {
     let message = e.message.split('\n')[0].replace(/:$/, '');
     if (e.code === 'DUPLICATE_KEY') {

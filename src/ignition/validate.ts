@@ -1,15 +1,15 @@
 // The rules Butane fcos 1.4.0 and Ignition 3.3.0 apply to units, files, directories and
 // links (docs/upstream-rules.md §7), as pure functions returning findings. Field paths use
 // Butane's YAML names (`storage.files[2].mode`) so that they point into hand-written configs.
-import { Finding, error, warning } from '../core/errors';
 import { decodeDataUrl } from './data-url';
-import { MAX_MODE, SPECIAL_BITS, looksDecimal, octalLiteral } from './mode';
+import { MAX_MODE, hasSpecialBits, looksDecimal, octalLiteral, permissionBits } from './mode';
 import { cleanPath, dropinPath, isBelow, unitPath } from './paths';
 import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink,
   ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { parseUnitFile } from './unit-file';
+import { Finding, error, warning } from '../core/errors';
 
 /** Unit type suffixes Ignition accepts for `systemd.units[].name`. */
 export const UNIT_SUFFIXES: readonly string[] = [
@@ -56,10 +56,10 @@ export function checkMode(mode: number | undefined, field: string, directory: bo
       `mode ${mode} (octal ${octalLiteral(mode)}) is unreasonable, but would be reasonable if specified in octal`,
       `write it with a leading zero: ${octalLiteral(parseInt(String(mode), 8))} (0o${String(mode)} in TypeScript)`));
   }
-  if (mode & SPECIAL_BITS) {
+  if (hasSpecialBits(mode)) {
     out.push(warning('butane/mode-special-bits', field,
       `mode ${octalLiteral(mode)} sets setuid/setgid/sticky bits, which Ignition spec 3.3 does not support`,
-      `drop them: ${octalLiteral(mode & 0o777)}`));
+      `drop them: ${octalLiteral(permissionBits(mode))}`));
   }
   return out;
 }

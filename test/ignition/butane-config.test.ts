@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, App, Chart } from 'cdk8s';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { Severity, ValidationError } from '../../src/core/errors';
-import { ButaneConfig, encodeDataUrl, parseButane } from '../../src/ignition';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { MANIFESTS_DIR, PREINSTALL_UNIT } from './reference';
+import { Severity, ValidationError } from '../../src/core/errors';
+import { ButaneConfig, encodeDataUrl, parseButane } from '../../src/ignition';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));

@@ -3,9 +3,9 @@
 // produce ValidationError.
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
+import { ignitionSchemaErrors } from './ignition-schema';
 import { ValidationError } from '../../src/core/errors';
 import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, decodeDataUrl, encodeDataUrl, parseButane } from '../../src/ignition';
-import { ignitionSchemaErrors } from './ignition-schema';
 
 const SUFFIXES = ['.service', '.socket', '.device', '.mount', '.automount', '.swap', '.target', '.path', '.timer', '.snapshot', '.slice', '.scope'];
 const FILE_MODES = [undefined, 0, 0o644, 0o600, 0o640, 0o444, 0o400, 0o755, 0o750, 0o700, 0o555, 0o664, 0o775, 0o777];
@@ -150,10 +150,16 @@ describe('ButaneConfig properties', () => {
   test('junk inputs only ever throw ValidationError', () => {
     const junk = fc.oneof(fc.anything(), fc.string(), fc.integer(), fc.constant(undefined));
     const propsArb = fc.record({
-      name: junk, path: junk, enabled: junk, mask: junk, contents: fc.oneof(junk, fc.record({ inline: junk, source: junk, local: junk })),
+      name: junk,
+      path: junk,
+      enabled: junk,
+      mask: junk,
+      contents: fc.oneof(junk, fc.record({ inline: junk, source: junk, local: junk })),
       dropins: fc.oneof(junk, fc.array(fc.oneof(junk, fc.record({ name: junk, contents: junk })), { maxLength: 3 })),
-      overwrite: junk, mode: fc.oneof(junk, fc.integer({ min: -100, max: 0o20000 })),
-      user: fc.oneof(junk, fc.record({ id: junk, name: junk })), group: junk,
+      overwrite: junk,
+      mode: fc.oneof(junk, fc.integer({ min: -100, max: 0o20000 })),
+      user: fc.oneof(junk, fc.record({ id: junk, name: junk })),
+      group: junk,
     }, { requiredKeys: [] });
     fc.assert(fc.property(fc.constantFrom('addUnit', 'addFile', 'addDirectory', 'addManifestFile'), propsArb, (method, props) => {
       const config = new ButaneConfig().addFile({ path: '/existing', contents: { inline: 'x' } });

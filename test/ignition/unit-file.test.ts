@@ -1,5 +1,5 @@
-import { parseUnitFile } from '../../src/ignition';
 import { PREINSTALL_UNIT } from './reference';
+import { parseUnitFile } from '../../src/ignition';
 
 describe('parseUnitFile', () => {
   test('reads sections and options of the preinstall unit, comments skipped', () => {

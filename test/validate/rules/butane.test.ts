@@ -153,7 +153,7 @@ describe('modes', () => {
     for (const mode of [0o4755, 0o2755, 0o1777]) {
       const [f] = checkMode(mode, 'mode', true).filter(x => x.rule === 'butane/mode-special-bits');
       expect(f.severity).toBe(Severity.WARNING);
-      expect(f.hint).toContain(`0${(mode & 0o777).toString(8)}`);
+      expect(f.hint).toContain(`0${(mode % 0o1000).toString(8)}`);
     }
   });
 });
@@ -300,7 +300,8 @@ describe('header', () => {
 describe('whole-model validation', () => {
   test('reports nothing for a valid model', () => {
     expect(validateButane({
-      variant: 'fcos', version: '1.4.0',
+      variant: 'fcos',
+      version: '1.4.0',
       units: [{ name: 'a.service', enabled: true, contents: UNIT_OK }],
       directories: [{ path: '/var/lib/x', mode: 0o755 }],
       files: [{ path: '/var/lib/x/y', contents: { inline: 'y' }, mode: 0o644, user: { name: 'root' } }],
