@@ -178,7 +178,7 @@ export class ButaneConfig {
    * `toJson()`, such as cdk8s ApiObjects), serialized as multi-document YAML in the given
    * order. Defaults suit RKE2's auto-deploy manifests directory: 0644, root:root, overwrite.
    */
-  addManifestFile(path: string, objects: unknown[], options: ManifestFileOptions = {}): this {
+  addManifestFile(path: string, objects: object[], options: ManifestFileOptions = {}): this {
     const { yaml, findings } = manifestYaml(objects, 'objects');
     if (yaml === undefined) throw ValidationError.fromFindings(this.describe('file', path, this.files.length), findings);
     return this.addFile({

@@ -51,7 +51,8 @@ export function checkMode(mode: number | undefined, field: string, directory: bo
       'use a value from 0 to 07777 written in octal with a leading zero, e.g. 0644')];
   }
   const out: Finding[] = [];
-  if (looksDecimal(mode, directory)) {
+  const decimal = looksDecimal(mode, directory);
+  if (decimal) {
     out.push(warning('butane/mode-decimal', field,
       `mode ${mode} (octal ${octalLiteral(mode)}) is unreasonable, but would be reasonable if specified in octal`,
       `write it with a leading zero: ${octalLiteral(parseInt(String(mode), 8))} (0o${String(mode)} in TypeScript)`));
@@ -59,7 +60,7 @@ export function checkMode(mode: number | undefined, field: string, directory: bo
   if (hasSpecialBits(mode)) {
     out.push(warning('butane/mode-special-bits', field,
       `mode ${octalLiteral(mode)} sets setuid/setgid/sticky bits, which Ignition spec 3.3 does not support`,
-      `drop them: ${octalLiteral(permissionBits(mode))}`));
+      decimal ? `${mode} was probably meant as 0${mode} (see butane/mode-decimal)` : `drop them: ${octalLiteral(permissionBits(mode))}`));
   }
   return out;
 }

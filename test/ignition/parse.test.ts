@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Severity } from '../../src/core/errors';
-import { parseButane } from '../../src/ignition';
+import { ignitionConfig, parseButane } from '../../src/ignition';
+import { butaneYaml } from '../../src/ignition/butane-yaml';
+import { ignitionSchemaErrors } from './ignition-schema';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const HEADER = 'variant: fcos\nversion: 1.4.0\n';
@@ -131,5 +133,23 @@ describe('parseButane unknown keys', () => {
   test('type-checks settings the model does not carry', () => {
     const [f] = parseButane(`${HEADER}passwd:\n  users:\n    - name: core\n      uid: abc\n`).findings;
     expect(f).toMatchObject({ rule: 'butane/type', field: 'passwd.users[0].uid', line: 6 });
+  });
+});
+
+describe('parsed configs in Ignition form', () => {
+  test('translate with links, drop-ins and masks, and stay schema-valid', () => {
+    const { model, findings } = parseButane(`${HEADER}systemd:\n  units:\n    - name: a.service\n      mask: true\n      dropins:\n        - name: x.conf\n          contents: "[Service]\\nA=1\\n"\n`
+      + 'storage:\n  links:\n    - path: /etc/localtime\n      target: /usr/share/zoneinfo/UTC\n      hard: false\n      user: {id: 0}\n');
+    expect(findings).toEqual([]);
+    const ign = ignitionConfig(model!);
+    expect(ign.storage).toEqual({ links: [{ path: '/etc/localtime', user: { id: 0 }, hard: false, target: '/usr/share/zoneinfo/UTC' }] });
+    expect(ign.systemd!.units).toEqual([{ dropins: [{ contents: '[Service]\nA=1\n', name: 'x.conf' }], mask: true, name: 'a.service' }]);
+    expect(ignitionSchemaErrors(ign)).toEqual([]);
+    expect(parseButane(butaneYaml(model!)).model).toEqual(model);
+  });
+
+  test('the fixed reference control-plane config reads back the same after re-rendering', () => {
+    const { model } = parseButane(fixture('reference-control-plane-fixed.bu'));
+    expect(parseButane(butaneYaml(model!), { strict: true })).toEqual({ findings: [], model, unmodelled: [] });
   });
 });

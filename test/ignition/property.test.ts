@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { ValidationError } from '../../src/core/errors';
-import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, decodeDataUrl, encodeDataUrl, parseButane } from '../../src/ignition';
+import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, parseButane } from '../../src/ignition';
+import { decodeDataUrl, encodeDataUrl } from '../../src/ignition/data-url';
 
 const SUFFIXES = ['.service', '.socket', '.device', '.mount', '.automount', '.swap', '.target', '.path', '.timer', '.snapshot', '.slice', '.scope'];
 const FILE_MODES = [undefined, 0, 0o644, 0o600, 0o640, 0o444, 0o400, 0o755, 0o750, 0o700, 0o555, 0o664, 0o775, 0o777];
