@@ -230,6 +230,37 @@ export function checkHeader(variant: string | undefined, version: string | undef
   return out;
 }
 
+/**
+ * What CAPRKE2's own base config defines. It Ignition-merges the additional config over it
+ * (by path and unit name), so an entry here silently replaces CAPRKE2's (the install script!).
+ */
+export const CAPRKE2_BASE_PATHS: readonly string[] = ['/etc/rke2-install.sh', '/etc/ssh/sshd_config', '/etc/ntp.conf'];
+export const CAPRKE2_BASE_UNITS: readonly string[] = ['rke2-install.service', 'ntpd.service'];
+
+/** Warns about entries that replace CAPRKE2's base config on merge. */
+export function checkCaprke2Base(model: ButaneModel, locator: FieldLocator = DEFAULT_LOCATOR): Finding[] {
+  const out: Finding[] = [];
+  const hint = 'pick another path or unit name unless replacing CAPRKE2\'s version is intended';
+  const nodeLists: [readonly { path: string }[], (i: number) => string][] = [
+    [model.files, locator.file], [model.directories, locator.directory], [model.links, locator.link],
+  ];
+  for (const [list, where] of nodeLists) {
+    list.forEach((n, i) => {
+      if (CAPRKE2_BASE_PATHS.includes(n.path)) {
+        out.push(warning('butane/overrides-caprke2-base', at(where(i), 'path'),
+          `${n.path} is written by CAPRKE2's base config; this entry replaces it when CAPRKE2 merges the configs`, hint));
+      }
+    });
+  }
+  model.units.forEach((u, i) => {
+    if (CAPRKE2_BASE_UNITS.includes(u.name)) {
+      out.push(warning('butane/overrides-caprke2-base', at(locator.unit(i), 'name'),
+        `unit ${u.name} is defined by CAPRKE2's base config; this entry replaces it when CAPRKE2 merges the configs`, hint));
+    }
+  });
+  return out;
+}
+
 /** Where each list entry of a model sits in its source (the parser's indices can differ). */
 export interface FieldLocator {
   unit(index: number): string;
@@ -308,6 +339,8 @@ export function validateButane(model: ButaneModel, locator: FieldLocator = DEFAU
         'use systemd.units (contents or dropins) for unit files, or pick another path'));
     }
   }
+
+  out.push(...checkCaprke2Base(model, locator));
 
   for (const n of nodes) {
     for (const l of model.links) {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ignitionSchemaErrors } from './ignition-schema';
 import { Severity } from '../../src/core/errors';
 import { ignitionConfig, parseButane } from '../../src/ignition';
 import { butaneYaml } from '../../src/ignition/butane-yaml';
-import { ignitionSchemaErrors } from './ignition-schema';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const HEADER = 'variant: fcos\nversion: 1.4.0\n';

@@ -275,6 +275,22 @@ describe('units', () => {
   });
 });
 
+describe('CAPRKE2 base config', () => {
+  test('warns when an entry replaces CAPRKE2\'s install script or unit (it merges by path and name)', () => {
+    const fs = parseButane(`${HEADER}systemd:\n  units:\n    - name: rke2-install.service\n`
+      + 'storage:\n  files:\n    - path: /etc/rke2-install.sh\n      contents: {inline: "#!/bin/sh\\n"}\n', { strict: true })
+      .findings.filter(f => f.rule === 'butane/overrides-caprke2-base');
+    expect(fs.map(f => [f.field, f.severity, f.line])).toEqual([
+      ['storage.files[0].path', Severity.WARNING, 8], ['systemd.units[0].name', Severity.WARNING, 5],
+    ]);
+    expect(fs[0].message).toContain('/etc/rke2-install.sh');
+  });
+
+  test('passes other paths and units', () => {
+    expect(findings('storage:\n  files:\n    - path: /etc/rke2-install.sh.d\n', 'butane/overrides-caprke2-base')).toEqual([]);
+  });
+});
+
 describe('header', () => {
   test('warns when variant and version are missing', () => {
     const fs = parseButane('storage: {}\n').findings.filter(f => f.rule === 'butane/variant-version');
