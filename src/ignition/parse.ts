@@ -2,7 +2,7 @@
 // and a ButaneModel, so that `validate` can check configs this library did not build.
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
-import { Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './butane-schema';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { FieldLocator, at, validateButane } from './validate';
@@ -45,6 +45,8 @@ const LEADING_ZERO_OCTAL = {
   identify: () => false,
 };
 
+const MAX_ALIASES = 10_000;
+
 const YAML_TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON']);
 const YAML_FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']);
 
@@ -54,8 +56,16 @@ const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'but
 class Reader {
   readonly findings: Finding[] = [];
   readonly lines = new Map<string, number>();
+  private aliases = 0;
+  private readonly targets = new Map<Alias, unknown>();
 
   constructor(private readonly doc: Document, private readonly lc: LineCounter) {}
+
+  /** The node an alias points at; the yaml library searches the whole document each time. */
+  private resolve(alias: Alias): unknown {
+    if (!this.targets.has(alias)) this.targets.set(alias, alias.resolve(this.doc));
+    return this.targets.get(alias);
+  }
 
   private mark(field: string, node: unknown) {
     const range = (node as Node | undefined)?.range;
@@ -69,7 +79,16 @@ class Reader {
 
   read(input: unknown, shape: Shape, field: string, depth = 0): unknown {
     let node = input;
-    if (isAlias(node)) node = depth < 50 ? node.resolve(this.doc) : undefined;
+    if (isAlias(node)) {
+      // Aliases inside aliased lists multiply; cap the expansion like YAML readers do.
+      if (++this.aliases > MAX_ALIASES) {
+        if (this.aliases === MAX_ALIASES + 1) {
+          this.findings.push(error('butane/yaml-syntax', field, `more than ${MAX_ALIASES} alias expansions`, 'write the entries out instead of aliasing them'));
+        }
+        return undefined;
+      }
+      node = this.resolve(node);
+    }
     if (node === null || node === undefined || (isScalar(node) && node.value === null)) return undefined;
     this.mark(field, node);
     switch (shape.kind) {
@@ -126,7 +145,7 @@ class Reader {
       if (!(isPair(p) && isScalar(p.key) && p.key.value === '<<') || depth > 50) continue;
       const sources = isSeq(p.value) ? p.value.items : [p.value];
       for (let src of sources) {
-        if (isAlias(src)) src = src.resolve(this.doc);
+        if (isAlias(src)) src = this.resolve(src);
         if (isMap(src)) merged.push(...src.items);
       }
     }

@@ -101,6 +101,14 @@ describe('parseButane YAML reading (as Butane\'s go-yaml v3 decoder reads it)', 
     expect(m.files[1]).toEqual({ path: '/b', mode: 0o600, user: { name: 'core' } });
   });
 
+  test('fails instead of expanding aliases without bound', () => {
+    const many = (ref: string) => `[${Array(100).fill(`*${ref}`).join(', ')}]`;
+    const text = `${HEADER}h: &h {name: a}\nr: &r {inline: x, http_headers: ${many('h')}}\nf: &f {path: /a, append: ${many('r')}}\n`
+      + `storage:\n  files: ${many('f')}\n`;
+    const { findings } = parseButane(text);
+    expect(findings.filter(f => f.message.includes('more than 10000 alias expansions'))).toHaveLength(1);
+  });
+
   test('reads an empty config as empty lists (with header warnings)', () => {
     const { model, findings } = parseButane('');
     expect(model).toEqual({ units: [], files: [], directories: [], links: [] });
