@@ -79,6 +79,7 @@ class Reader {
 
   read(input: unknown, shape: Shape, field: string, depth = 0): unknown {
     let node = input;
+    this.mark(field, node); // an alias is reported where it is used, not where its anchor is
     if (isAlias(node)) {
       // Aliases inside aliased lists multiply; cap the expansion like YAML readers do.
       if (++this.aliases > MAX_ALIASES) {
@@ -137,20 +138,29 @@ class Reader {
     return out;
   }
 
-  /** A mapping's own pairs followed by `<<` merged ones it does not override. */
+  /**
+   * A mapping's own pairs, then pairs merged in with `<<` that it does not set itself
+   * (earlier merge sources win over later ones, as YAML specifies).
+   */
   private withMerges(items: unknown[], depth: number): unknown[] {
-    const own = items.filter(p => !(isPair(p) && isScalar(p.key) && p.key.value === '<<'));
-    const merged: unknown[] = [];
-    for (const p of items) {
-      if (!(isPair(p) && isScalar(p.key) && p.key.value === '<<') || depth > 50) continue;
-      const sources = isSeq(p.value) ? p.value.items : [p.value];
-      for (let src of sources) {
+    const isMerge = (p: unknown) => isPair(p) && isScalar(p.key) && p.key.value === '<<';
+    const keyOf = (p: unknown) => (isPair(p) && isScalar(p.key) ? p.key.value : undefined);
+    const out = items.filter(p => !isMerge(p));
+    if (depth > 20) return out;
+    const seen = new Set(out.map(keyOf));
+    for (const p of items.filter(isMerge)) {
+      const value = (p as { value?: unknown }).value;
+      for (let src of isSeq(value) ? value.items : [value]) {
         if (isAlias(src)) src = this.resolve(src);
-        if (isMap(src)) merged.push(...src.items);
+        if (!isMap(src)) continue;
+        for (const q of this.withMerges(src.items, depth + 1)) {
+          if (seen.has(keyOf(q))) continue;
+          seen.add(keyOf(q));
+          out.push(q);
+        }
       }
     }
-    const ownKeys = new Set(own.map(p => (isPair(p) && isScalar(p.key) ? p.key.value : undefined)));
-    return [...own, ...merged.filter(p => !(isPair(p) && isScalar(p.key) && ownKeys.has(p.key.value)))];
+    return out;
   }
 
   lineOf(field: string): number | undefined {

@@ -99,6 +99,13 @@ describe('parseButane YAML reading (as Butane\'s go-yaml v3 decoder reads it)', 
   test('resolves anchors, aliases and merge keys', () => {
     const m = parseButane(`${HEADER}storage:\n  files:\n    - &f {path: /a, mode: 0600, user: {name: core}}\n    - <<: *f\n      path: /b\n`).model!;
     expect(m.files[1]).toEqual({ path: '/b', mode: 0o600, user: { name: 'core' } });
+    const merged = parseButane(`${HEADER}a: &a {mode: 0600}\nb: &b {mode: 0644, overwrite: true}\nstorage:\n  files:\n    - <<: [*a, *b]\n      path: /c\n`);
+    expect(merged.model!.files[0]).toEqual({ path: '/c', mode: 0o600, overwrite: true });
+  });
+
+  test('points findings inside an alias at the alias, not its anchor', () => {
+    const { findings } = parseButane(`${HEADER}s: &s just text\nstorage:\n  files:\n    - *s\n`);
+    expect(findings.filter(f => f.rule === 'butane/type').map(f => [f.field, f.line])).toEqual([['storage.files[0]', 6]]);
   });
 
   test('fails instead of expanding aliases without bound', () => {
