@@ -149,6 +149,8 @@ export class ButaneConfig {
   private readonly directories: ButaneDirectory[] = [];
   private readonly strict: boolean;
   private readonly where: string;
+  /** Findings of the config as accepted so far (warnings when not strict), to spot new ones. */
+  private accepted = new Set<string>();
 
   constructor(props: ButaneConfigProps = {}) {
     this.strict = props.strict ?? true;
@@ -229,10 +231,10 @@ export class ButaneConfig {
     this.throwIfBlocking(where, propFindings);
 
     const item = kind === 'unit' ? unitOf(input as ButaneUnit) : kind === 'file' ? fileOf(input as ButaneFile) : directoryOf(input as ButaneDirectory);
-    const before = new Set(this.validate().map(findingKey));
     list.push(item as any);
     const prefix = kind === 'unit' ? `systemd.units[${list.length - 1}]` : kind === 'file' ? `storage.files[${list.length - 1}]` : `storage.directories[${list.length - 1}]`;
-    const fresh = this.validate().filter(f => !before.has(findingKey(f))).map(f => ({
+    const after = this.validate();
+    const fresh = after.filter(f => !this.accepted.has(findingKey(f))).map(f => ({
       ...f,
       // Relative to the entry being added; clashes reported on another entry name both sides.
       field: f.field === prefix ? '' : f.field.startsWith(`${prefix}.`) ? f.field.slice(prefix.length + 1) : kind === 'unit' ? 'name' : 'path',
@@ -243,6 +245,7 @@ export class ButaneConfig {
       list.pop();
       throw e;
     }
+    this.accepted = new Set(after.map(findingKey));
     return this;
   }
 
