@@ -123,7 +123,9 @@ function unitOf(u: ButaneUnit): ButaneUnit {
   return strip({ name: u.name, enabled: u.enabled, mask: u.mask, contents: u.contents, dropins: dropins.length > 0 ? dropins : undefined });
 }
 function fileOf(f: ButaneFile): ButaneFile {
-  return strip({ path: f.path, overwrite: f.overwrite, contents: contentsOf(f.contents), mode: f.mode, user: ownerOf(f.user), group: ownerOf(f.group) });
+  return strip({
+    path: f.path, overwrite: f.overwrite, contents: contentsOf(f.contents), mode: f.mode, user: ownerOf(f.user), group: ownerOf(f.group),
+  });
 }
 function directoryOf(d: ButaneDirectory): ButaneDirectory {
   return strip({ path: d.path, overwrite: d.overwrite, mode: d.mode, user: ownerOf(d.user), group: ownerOf(d.group) });
@@ -147,6 +149,8 @@ export class ButaneConfig {
   private readonly directories: ButaneDirectory[] = [];
   private readonly strict: boolean;
   private readonly where: string;
+  /** Findings of the config as accepted so far (warnings when not strict), to spot new ones. */
+  private accepted = new Set<string>();
 
   constructor(props: ButaneConfigProps = {}) {
     this.strict = props.strict ?? true;
@@ -176,7 +180,7 @@ export class ButaneConfig {
    * `toJson()`, such as cdk8s ApiObjects), serialized as multi-document YAML in the given
    * order. Defaults suit RKE2's auto-deploy manifests directory: 0644, root:root, overwrite.
    */
-  addManifestFile(path: string, objects: unknown[], options: ManifestFileOptions = {}): this {
+  addManifestFile(path: string, objects: object[], options: ManifestFileOptions = {}): this {
     const { yaml, findings } = manifestYaml(objects, 'objects');
     if (yaml === undefined) throw ValidationError.fromFindings(this.describe('file', path, this.files.length), findings);
     return this.addFile({
@@ -227,10 +231,10 @@ export class ButaneConfig {
     this.throwIfBlocking(where, propFindings);
 
     const item = kind === 'unit' ? unitOf(input as ButaneUnit) : kind === 'file' ? fileOf(input as ButaneFile) : directoryOf(input as ButaneDirectory);
-    const before = new Set(this.validate().map(findingKey));
     list.push(item as any);
     const prefix = kind === 'unit' ? `systemd.units[${list.length - 1}]` : kind === 'file' ? `storage.files[${list.length - 1}]` : `storage.directories[${list.length - 1}]`;
-    const fresh = this.validate().filter(f => !before.has(findingKey(f))).map(f => ({
+    const after = this.validate();
+    const fresh = after.filter(f => !this.accepted.has(findingKey(f))).map(f => ({
       ...f,
       // Relative to the entry being added; clashes reported on another entry name both sides.
       field: f.field === prefix ? '' : f.field.startsWith(`${prefix}.`) ? f.field.slice(prefix.length + 1) : kind === 'unit' ? 'name' : 'path',
@@ -241,6 +245,7 @@ export class ButaneConfig {
       list.pop();
       throw e;
     }
+    this.accepted = new Set(after.map(findingKey));
     return this;
   }
 

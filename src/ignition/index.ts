@@ -1,8 +1,11 @@
+// Public API of the Butane/Ignition module. The individual rule functions are exported for
+// the validate layer from src/validate/rules/butane.ts.
 export * from './types';
 export * from './butane-config';
-export * from './parse';
-export * from './validate';
-export * from './ignition-json';
-export { encodeDataUrl, decodeDataUrl } from './data-url';
-export { parseUnitFile } from './unit-file';
-export type { UnitFileOption, UnitFileParse } from './unit-file';
+export { parseButane } from './parse';
+export type { ButaneFinding, ParsedButane, ParseButaneOptions } from './parse';
+export { validateButane } from './validate';
+export { ignitionConfig } from './ignition-json';
+export type {
+  IgnitionConfig, IgnitionDirectory, IgnitionDropin, IgnitionFile, IgnitionLink, IgnitionNodeOwner, IgnitionResource, IgnitionUnit,
+} from './ignition-json';

@@ -1,9 +1,20 @@
 // Permission-mode facts from Butane (decimal-looking modes) and Ignition 3.3 (range, special bits).
+/* eslint-disable no-bitwise -- permission modes are bit sets */
 
 /** Largest mode Ignition accepts (all permission and special bits). */
 export const MAX_MODE = 0o7777;
 /** setuid, setgid and sticky bits: Ignition 3.3 warns that it does not apply them. */
 export const SPECIAL_BITS = 0o7000;
+
+/** True when any setuid/setgid/sticky bit is set. */
+export function hasSpecialBits(mode: number): boolean {
+  return (mode & SPECIAL_BITS) !== 0;
+}
+
+/** The mode without setuid/setgid/sticky bits. */
+export function permissionBits(mode: number): number {
+  return mode & 0o777;
+}
 
 /** `0644`-style octal literal with a leading zero, as Butane YAML expects (`0` for zero). */
 export function octalLiteral(mode: number): string {

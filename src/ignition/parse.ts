@@ -2,7 +2,7 @@
 // and a ButaneModel, so that `validate` can check configs this library did not build.
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
-import { Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './butane-schema';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { FieldLocator, at, validateButane } from './validate';
@@ -45,17 +45,27 @@ const LEADING_ZERO_OCTAL = {
   identify: () => false,
 };
 
+const MAX_ALIASES = 10_000;
+
 const YAML_TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON']);
 const YAML_FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']);
 
 /** Rules whose warnings come from Butane/Ignition (and so become errors under strict). */
-const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax']);
+const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'butane/overrides-caprke2-base']);
 
 class Reader {
   readonly findings: Finding[] = [];
   readonly lines = new Map<string, number>();
+  private aliases = 0;
+  private readonly targets = new Map<Alias, unknown>();
 
   constructor(private readonly doc: Document, private readonly lc: LineCounter) {}
+
+  /** The node an alias points at; the yaml library searches the whole document each time. */
+  private resolve(alias: Alias): unknown {
+    if (!this.targets.has(alias)) this.targets.set(alias, alias.resolve(this.doc));
+    return this.targets.get(alias);
+  }
 
   private mark(field: string, node: unknown) {
     const range = (node as Node | undefined)?.range;
@@ -69,7 +79,17 @@ class Reader {
 
   read(input: unknown, shape: Shape, field: string, depth = 0): unknown {
     let node = input;
-    if (isAlias(node)) node = depth < 50 ? node.resolve(this.doc) : undefined;
+    this.mark(field, node); // an alias is reported where it is used, not where its anchor is
+    if (isAlias(node)) {
+      // Aliases inside aliased lists multiply; cap the expansion like YAML readers do.
+      if (++this.aliases > MAX_ALIASES) {
+        if (this.aliases === MAX_ALIASES + 1) {
+          this.findings.push(error('butane/yaml-syntax', field, `more than ${MAX_ALIASES} alias expansions`, 'write the entries out instead of aliasing them'));
+        }
+        return undefined;
+      }
+      node = this.resolve(node);
+    }
     if (node === null || node === undefined || (isScalar(node) && node.value === null)) return undefined;
     this.mark(field, node);
     switch (shape.kind) {
@@ -118,20 +138,29 @@ class Reader {
     return out;
   }
 
-  /** A mapping's own pairs followed by `<<` merged ones it does not override. */
+  /**
+   * A mapping's own pairs, then pairs merged in with `<<` that it does not set itself
+   * (earlier merge sources win over later ones, as YAML specifies).
+   */
   private withMerges(items: unknown[], depth: number): unknown[] {
-    const own = items.filter(p => !(isPair(p) && isScalar(p.key) && p.key.value === '<<'));
-    const merged: unknown[] = [];
-    for (const p of items) {
-      if (!(isPair(p) && isScalar(p.key) && p.key.value === '<<') || depth > 50) continue;
-      const sources = isSeq(p.value) ? p.value.items : [p.value];
-      for (let src of sources) {
-        if (isAlias(src)) src = src.resolve(this.doc);
-        if (isMap(src)) merged.push(...src.items);
+    const isMerge = (p: unknown) => isPair(p) && isScalar(p.key) && p.key.value === '<<';
+    const keyOf = (p: unknown) => (isPair(p) && isScalar(p.key) ? p.key.value : undefined);
+    const out = items.filter(p => !isMerge(p));
+    if (depth > 20) return out;
+    const seen = new Set(out.map(keyOf));
+    for (const p of items.filter(isMerge)) {
+      const value = (p as { value?: unknown }).value;
+      for (let src of isSeq(value) ? value.items : [value]) {
+        if (isAlias(src)) src = this.resolve(src);
+        if (!isMap(src)) continue;
+        for (const q of this.withMerges(src.items, depth + 1)) {
+          if (seen.has(keyOf(q))) continue;
+          seen.add(keyOf(q));
+          out.push(q);
+        }
       }
     }
-    const ownKeys = new Set(own.map(p => (isPair(p) && isScalar(p.key) ? p.key.value : undefined)));
-    return [...own, ...merged.filter(p => !(isPair(p) && isScalar(p.key) && ownKeys.has(p.key.value)))];
+    return out;
   }
 
   lineOf(field: string): number | undefined {
@@ -261,7 +290,9 @@ function yamlHint(code: string): string {
  */
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true });
+  const doc = parseDocument(text, {
+    lineCounter: lc, customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
+  });
   const syntax: ButaneFinding[] = doc.errors.map(e => {
     let message = e.message.split('\n')[0].replace(/:$/, '');
     if (e.code === 'DUPLICATE_KEY') {

@@ -2,7 +2,7 @@
 // links (docs/upstream-rules.md §7), as pure functions returning findings. Field paths use
 // Butane's YAML names (`storage.files[2].mode`) so that they point into hand-written configs.
 import { decodeDataUrl } from './data-url';
-import { MAX_MODE, SPECIAL_BITS, looksDecimal, octalLiteral } from './mode';
+import { MAX_MODE, hasSpecialBits, looksDecimal, octalLiteral, permissionBits } from './mode';
 import { cleanPath, dropinPath, isBelow, unitPath } from './paths';
 import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink,
@@ -51,15 +51,16 @@ export function checkMode(mode: number | undefined, field: string, directory: bo
       'use a value from 0 to 07777 written in octal with a leading zero, e.g. 0644')];
   }
   const out: Finding[] = [];
-  if (looksDecimal(mode, directory)) {
+  const decimal = looksDecimal(mode, directory);
+  if (decimal) {
     out.push(warning('butane/mode-decimal', field,
       `mode ${mode} (octal ${octalLiteral(mode)}) is unreasonable, but would be reasonable if specified in octal`,
       `write it with a leading zero: ${octalLiteral(parseInt(String(mode), 8))} (0o${String(mode)} in TypeScript)`));
   }
-  if (mode & SPECIAL_BITS) {
+  if (hasSpecialBits(mode)) {
     out.push(warning('butane/mode-special-bits', field,
       `mode ${octalLiteral(mode)} sets setuid/setgid/sticky bits, which Ignition spec 3.3 does not support`,
-      `drop them: ${octalLiteral(mode & 0o777)}`));
+      decimal ? `${mode} was probably meant as 0${mode} (see butane/mode-decimal)` : `drop them: ${octalLiteral(permissionBits(mode))}`));
   }
   return out;
 }
@@ -229,6 +230,37 @@ export function checkHeader(variant: string | undefined, version: string | undef
   return out;
 }
 
+/**
+ * What CAPRKE2's own base config defines. It Ignition-merges the additional config over it
+ * (by path and unit name), so an entry here silently replaces CAPRKE2's (the install script!).
+ */
+export const CAPRKE2_BASE_PATHS: readonly string[] = ['/etc/rke2-install.sh', '/etc/ssh/sshd_config', '/etc/ntp.conf'];
+export const CAPRKE2_BASE_UNITS: readonly string[] = ['rke2-install.service', 'ntpd.service'];
+
+/** Warns about entries that replace CAPRKE2's base config on merge. */
+export function checkCaprke2Base(model: ButaneModel, locator: FieldLocator = DEFAULT_LOCATOR): Finding[] {
+  const out: Finding[] = [];
+  const hint = 'pick another path or unit name unless replacing CAPRKE2\'s version is intended';
+  const nodeLists: [readonly { path: string }[], (i: number) => string][] = [
+    [model.files, locator.file], [model.directories, locator.directory], [model.links, locator.link],
+  ];
+  for (const [list, where] of nodeLists) {
+    list.forEach((n, i) => {
+      if (CAPRKE2_BASE_PATHS.includes(n.path)) {
+        out.push(warning('butane/overrides-caprke2-base', at(where(i), 'path'),
+          `${n.path} is written by CAPRKE2's base config; this entry replaces it when CAPRKE2 merges the configs`, hint));
+      }
+    });
+  }
+  model.units.forEach((u, i) => {
+    if (CAPRKE2_BASE_UNITS.includes(u.name)) {
+      out.push(warning('butane/overrides-caprke2-base', at(locator.unit(i), 'name'),
+        `unit ${u.name} is defined by CAPRKE2's base config; this entry replaces it when CAPRKE2 merges the configs`, hint));
+    }
+  });
+  return out;
+}
+
 /** Where each list entry of a model sits in its source (the parser's indices can differ). */
 export interface FieldLocator {
   unit(index: number): string;
@@ -307,6 +339,8 @@ export function validateButane(model: ButaneModel, locator: FieldLocator = DEFAU
         'use systemd.units (contents or dropins) for unit files, or pick another path'));
     }
   }
+
+  out.push(...checkCaprke2Base(model, locator));
 
   for (const n of nodes) {
     for (const l of model.links) {

@@ -5,7 +5,8 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { MANIFESTS_DIR, PREINSTALL_UNIT } from './reference';
 import { Severity, ValidationError } from '../../src/core/errors';
-import { ButaneConfig, encodeDataUrl, parseButane } from '../../src/ignition';
+import { ButaneConfig, parseButane } from '../../src/ignition';
+import { encodeDataUrl } from '../../src/ignition/data-url';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));
@@ -159,7 +160,7 @@ describe('addManifestFile', () => {
     const e = thrown(() => new ButaneConfig().addManifestFile('/m/x.yaml', [pool, { metadata: { name: 'x' } }]));
     expect(e.findings[0]).toMatchObject({ rule: 'butane/manifest-object', field: 'objects[1]' });
     expect(e.findings[0].message).toContain('apiVersion');
-    expect(thrown(() => new ButaneConfig().addManifestFile('/m/x.yaml', ['text'])).findings[0].field).toBe('objects[0]');
+    expect(thrown(() => new ButaneConfig().addManifestFile('/m/x.yaml', ['text' as any])).findings[0].field).toBe('objects[0]');
   });
 
   test('fails when an object cannot be serialized', () => {

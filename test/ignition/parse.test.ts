@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ignitionSchemaErrors } from './ignition-schema';
 import { Severity } from '../../src/core/errors';
-import { parseButane } from '../../src/ignition';
+import { ignitionConfig, parseButane } from '../../src/ignition';
+import { butaneYaml } from '../../src/ignition/butane-yaml';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const HEADER = 'variant: fcos\nversion: 1.4.0\n';
@@ -97,6 +99,21 @@ describe('parseButane YAML reading (as Butane\'s go-yaml v3 decoder reads it)', 
   test('resolves anchors, aliases and merge keys', () => {
     const m = parseButane(`${HEADER}storage:\n  files:\n    - &f {path: /a, mode: 0600, user: {name: core}}\n    - <<: *f\n      path: /b\n`).model!;
     expect(m.files[1]).toEqual({ path: '/b', mode: 0o600, user: { name: 'core' } });
+    const merged = parseButane(`${HEADER}a: &a {mode: 0600}\nb: &b {mode: 0644, overwrite: true}\nstorage:\n  files:\n    - <<: [*a, *b]\n      path: /c\n`);
+    expect(merged.model!.files[0]).toEqual({ path: '/c', mode: 0o600, overwrite: true });
+  });
+
+  test('points findings inside an alias at the alias, not its anchor', () => {
+    const { findings } = parseButane(`${HEADER}s: &s just text\nstorage:\n  files:\n    - *s\n`);
+    expect(findings.filter(f => f.rule === 'butane/type').map(f => [f.field, f.line])).toEqual([['storage.files[0]', 6]]);
+  });
+
+  test('fails instead of expanding aliases without bound', () => {
+    const many = (ref: string) => `[${Array(100).fill(`*${ref}`).join(', ')}]`;
+    const text = `${HEADER}h: &h {name: a}\nr: &r {inline: x, http_headers: ${many('h')}}\nf: &f {path: /a, append: ${many('r')}}\n`
+      + `storage:\n  files: ${many('f')}\n`;
+    const { findings } = parseButane(text);
+    expect(findings.filter(f => f.message.includes('more than 10000 alias expansions'))).toHaveLength(1);
   });
 
   test('reads an empty config as empty lists (with header warnings)', () => {
@@ -131,5 +148,23 @@ describe('parseButane unknown keys', () => {
   test('type-checks settings the model does not carry', () => {
     const [f] = parseButane(`${HEADER}passwd:\n  users:\n    - name: core\n      uid: abc\n`).findings;
     expect(f).toMatchObject({ rule: 'butane/type', field: 'passwd.users[0].uid', line: 6 });
+  });
+});
+
+describe('parsed configs in Ignition form', () => {
+  test('translate with links, drop-ins and masks, and stay schema-valid', () => {
+    const { model, findings } = parseButane(`${HEADER}systemd:\n  units:\n    - name: a.service\n      mask: true\n      dropins:\n        - name: x.conf\n          contents: "[Service]\\nA=1\\n"\n`
+      + 'storage:\n  links:\n    - path: /etc/localtime\n      target: /usr/share/zoneinfo/UTC\n      hard: false\n      user: {id: 0}\n');
+    expect(findings).toEqual([]);
+    const ign = ignitionConfig(model!);
+    expect(ign.storage).toEqual({ links: [{ path: '/etc/localtime', user: { id: 0 }, hard: false, target: '/usr/share/zoneinfo/UTC' }] });
+    expect(ign.systemd!.units).toEqual([{ dropins: [{ contents: '[Service]\nA=1\n', name: 'x.conf' }], mask: true, name: 'a.service' }]);
+    expect(ignitionSchemaErrors(ign)).toEqual([]);
+    expect(parseButane(butaneYaml(model!)).model).toEqual(model);
+  });
+
+  test('the fixed reference control-plane config reads back the same after re-rendering', () => {
+    const { model } = parseButane(fixture('reference-control-plane-fixed.bu'));
+    expect(parseButane(butaneYaml(model!), { strict: true })).toEqual({ findings: [], model, unmodelled: [] });
   });
 });

@@ -5,14 +5,17 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { ValidationError } from '../../src/core/errors';
-import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, decodeDataUrl, encodeDataUrl, parseButane } from '../../src/ignition';
+import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, parseButane } from '../../src/ignition';
+import { decodeDataUrl, encodeDataUrl } from '../../src/ignition/data-url';
+import { CAPRKE2_BASE_PATHS, CAPRKE2_BASE_UNITS } from '../../src/ignition/validate';
 
 const SUFFIXES = ['.service', '.socket', '.device', '.mount', '.automount', '.swap', '.target', '.path', '.timer', '.snapshot', '.slice', '.scope'];
 const FILE_MODES = [undefined, 0, 0o644, 0o600, 0o640, 0o444, 0o400, 0o755, 0o750, 0o700, 0o555, 0o664, 0o775, 0o777];
 const DIR_MODES = [undefined, 0, 0o755, 0o750, 0o700, 0o555, 0o775, 0o777, 0o711];
 
 const segment = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,10}$/);
-const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map(s => `/${s.join('/')}`).filter(p => !p.startsWith('/etc/systemd/system/'));
+const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map(s => `/${s.join('/')}`)
+  .filter(p => !p.startsWith('/etc/systemd/system/') && !CAPRKE2_BASE_PATHS.includes(p));
 
 /** Text without the characters that end a unit-file line, not ending in a backslash. */
 const lineText = fc.string({ unit: 'grapheme', maxLength: 40 }).map(s => s.replace(/[\r\n\\]/g, '').trim()).filter(s => s !== '');
@@ -40,7 +43,7 @@ const unitText = fc.record({ sections: fc.array(section, { maxLength: 3 }), fina
 const INSTALL = '[Install]\nWantedBy=multi-user.target\n';
 
 const unitArb: fc.Arbitrary<ButaneUnit> = fc.record({
-  name: fc.tuple(fc.stringMatching(/^[a-z][a-z0-9@-]{0,15}$/), fc.constantFrom(...SUFFIXES)).map(([n, s]) => n + s),
+  name: fc.tuple(fc.stringMatching(/^[a-z][a-z0-9@-]{0,15}$/), fc.constantFrom(...SUFFIXES)).map(([n, s]) => n + s).filter(n => !CAPRKE2_BASE_UNITS.includes(n)),
   enabled: fc.option(fc.boolean(), { nil: undefined }),
   mask: fc.option(fc.boolean(), { nil: undefined }),
   contents: fc.option(unitText, { nil: undefined }),

@@ -1,5 +1,5 @@
 import { PREINSTALL_UNIT } from './reference';
-import { parseUnitFile } from '../../src/ignition';
+import { parseUnitFile } from '../../src/ignition/unit-file';
 
 describe('parseUnitFile', () => {
   test('reads sections and options of the preinstall unit, comments skipped', () => {

@@ -153,7 +153,7 @@ describe('modes', () => {
     for (const mode of [0o4755, 0o2755, 0o1777]) {
       const [f] = checkMode(mode, 'mode', true).filter(x => x.rule === 'butane/mode-special-bits');
       expect(f.severity).toBe(Severity.WARNING);
-      expect(f.hint).toContain(`0${(mode & 0o777).toString(8)}`);
+      expect(f.hint).toContain(`0${(mode % 0o1000).toString(8)}`);
     }
   });
 });
@@ -272,6 +272,22 @@ describe('units', () => {
     const [f] = findings('systemd:\n  units:\n    - name: a.service\n      contents: "[Unit]\\n"\n      contents_local: a.service\n',
       'butane/unit-contents-exclusive');
     expect(f).toMatchObject({ severity: Severity.ERROR, field: 'systemd.units[0].contents_local' });
+  });
+});
+
+describe('CAPRKE2 base config', () => {
+  test('warns when an entry replaces CAPRKE2\'s install script or unit (it merges by path and name)', () => {
+    const fs = parseButane(`${HEADER}systemd:\n  units:\n    - name: rke2-install.service\n`
+      + 'storage:\n  files:\n    - path: /etc/rke2-install.sh\n      contents: {inline: "#!/bin/sh\\n"}\n', { strict: true })
+      .findings.filter(f => f.rule === 'butane/overrides-caprke2-base');
+    expect(fs.map(f => [f.field, f.severity, f.line])).toEqual([
+      ['storage.files[0].path', Severity.WARNING, 8], ['systemd.units[0].name', Severity.WARNING, 5],
+    ]);
+    expect(fs[0].message).toContain('/etc/rke2-install.sh');
+  });
+
+  test('passes other paths and units', () => {
+    expect(findings('storage:\n  files:\n    - path: /etc/rke2-install.sh.d\n', 'butane/overrides-caprke2-base')).toEqual([]);
   });
 });
 
