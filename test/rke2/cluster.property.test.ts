@@ -34,7 +34,11 @@ const props = fc.record({
   cni: fc.option(fc.constantFrom(Cni.CILIUM, Cni.CALICO, Cni.CANAL, Cni.NONE), { nil: undefined }),
   multus: fc.option(fc.boolean(), { nil: undefined }),
   rancherAutoImport: fc.option(fc.boolean(), { nil: undefined }),
-  controlPlane: fc.record({ image, replicas: fc.option(mostly(fc.constantFrom(1, 3, 5), fc.integer({ min: -1, max: 6 })), { nil: undefined }), maxSurge: fc.option(fc.constantFrom(0, 1, 2), { nil: undefined }) }, { requiredKeys: ['image'] }),
+  controlPlane: fc.record({
+    image,
+    replicas: fc.option(mostly(fc.constantFrom(1, 3, 5), fc.integer({ min: -1, max: 6 })), { nil: undefined }),
+    maxSurge: fc.option(fc.constantFrom(0, 1, 2), { nil: undefined }),
+  }, { requiredKeys: ['image'] }),
   workers,
 }, { requiredKeys: ['clusterName', 'version', 'apiVip', 'controlPlane'] });
 
