@@ -17,7 +17,8 @@ const version = mostly(fc.tuple(fc.integer({ min: 28, max: 36 }), fc.integer({ m
 const name = mostly(fc.stringMatching(/^[a-z][a-z0-9-]{0,30}[a-z0-9]$/), fc.string({ maxLength: 50 }));
 const image = fc.record({ url: mostly(fc.webUrl(), fc.string({ maxLength: 10 })) });
 const cidr4 = fc.tuple(fc.integer({ min: 10, max: 100 }), fc.integer({ min: 8, max: 24 })).map(([a, p]) => `${a}.0.0.0/${p}`);
-const network = fc.option(fc.record({ podCidrs: fc.array(cidr4, { minLength: 1, maxLength: 1 }), serviceCidrs: fc.array(cidr4, { minLength: 1, maxLength: 1 }) }, { requiredKeys: [] }), { nil: undefined, freq: 2 });
+const oneCidr = fc.array(cidr4, { minLength: 1, maxLength: 1 });
+const network = fc.option(fc.record({ podCidrs: oneCidr, serviceCidrs: oneCidr }, { requiredKeys: [] }), { nil: undefined, freq: 2 });
 const workers = fc.option(fc.record({
   replicas: mostly(fc.integer({ min: 0, max: 5 }), fc.integer({ min: -2, max: -1 })),
   image,
