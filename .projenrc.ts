@@ -104,9 +104,11 @@ const importTask = project.addTask('import', {
 });
 project.preCompileTask.spawn(importTask);
 
-// test = import → type-check everything (src, tests, examples) → jest → eslint.
+// test = import → compile → type-check everything (src, tests, examples) → jest → eslint.
 project.testTask.reset();
 project.testTask.spawn(importTask);
+// The CLI tests run the built binary (bin/cdk8s-capi → lib/), as a user would.
+project.testTask.spawn(project.compileTask);
 project.testTask.exec('tsc --noEmit -p tsconfig.dev.json');
 project.testTask.exec('jest --passWithNoTests --ci', { receiveArgs: true });
 project.testTask.spawn(project.tasks.tryFind('eslint')!);

@@ -2,25 +2,43 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
+import { CliError, CliIo, ExitCode, processIo } from './io';
+import { registerValidate } from './validate';
 
-export function buildProgram(): Command {
+export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
-  return new Command('cdk8s-capi')
+  const program = new Command('cdk8s-capi')
     .description('Typed Cluster API manifests for bare metal (Metal3 + RKE2 + MetalLB) and EKS Anywhere: synth, validate, apply')
     .version(version)
+    .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0)
     .exitOverride()
-    .showHelpAfterError();
+    .configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) })
+    .showHelpAfterError()
+    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
+  registerValidate(program, io, setExit);
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) });
+  return program;
 }
 
 /** Runs the CLI; resolves to the process exit code (0 ok, 1 invalid input, 2 usage or I/O error). */
-export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let code: ExitCode = ExitCode.OK;
+  const program = buildProgram(io, c => { code = c; });
   try {
     await program.parseAsync(argv);
-    return 0;
+    return code;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
+    if (e instanceof CliError) {
+      io.err(`error: ${e.message}\n`);
+      return e.exitCode;
+    }
+    if (e instanceof ValidationError) {
+      io.err(`error: ${e.message}\n`);
+      return ExitCode.INVALID;
+    }
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 // Reading manifests from files, directories and stdin with positions, so findings can point
 // at file:line. Used by `validate`, `apply` and friends; works on any YAML, ours or not.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { Document, LineCounter, Node, isCollection, isScalar, parseAllDocuments } from 'yaml';
 import { KubeObject } from './schema';
 
@@ -137,7 +137,7 @@ export function parseManifests(text: string, file: string): { manifests: LoadedM
 }
 
 /** Loads every manifest under the paths (files, directories, `-` for stdin). */
-export function loadManifests(paths: readonly string[], opts: { stdin?: () => string; cwd?: string } = {}): LoadResult {
+export function loadManifests(paths: readonly string[], opts: { stdin?: () => string } = {}): LoadResult {
   const { yaml, other } = expandPaths(paths);
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
@@ -148,7 +148,7 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
     } catch (e) {
       throw new ManifestIoError(`cannot read ${f}: ${(e as Error).message}`);
     }
-    const shown = f === '-' ? '<stdin>' : (opts.cwd ? relative(opts.cwd, f) || f : f);
+    const shown = f === '-' ? '<stdin>' : f;
     const r = parseManifests(text, shown);
     manifests.push(...r.manifests);
     problems.push(...r.problems);

@@ -1,0 +1,96 @@
+// `cdk8s-capi validate PATH… [--against OLD…] [--output json] [--strict]`: every check this
+// project knows, on any manifests. One line per finding: `file:line kind/name field: message`.
+import { Command, Option } from 'commander';
+import { Finding, Severity } from '../core/errors';
+import { ObjectFinding } from '../validate/cross-object';
+import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { KubeObject } from '../validate/schema';
+import { upgradeRules } from '../validate/upgrade';
+import { validateObjects } from '../validate/validate';
+import { otherFileFindings } from './validate-other-files';
+import { CliError, CliIo, ExitCode } from './io';
+
+export interface ReportedFinding extends Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly kind?: string;
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+export interface ValidateOptions {
+  readonly against?: string[];
+  readonly strict?: boolean;
+}
+
+/** Runs every layer over the files; returns the findings with positions, sorted. */
+export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<CliIo, 'stdin' | 'cwd'>): { findings: ReportedFinding[]; objects: number; files: number } {
+  const loaded = loadManifests(paths, { stdin: io.stdin });
+  const findings: ReportedFinding[] = loaded.problems.map(p => ({
+    severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line,
+  }));
+  // kustomization.yaml and similar are build inputs, not cluster objects.
+  const manifests = loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
+  const byObject = new Map<KubeObject, LoadedManifest>(manifests.map(m => [m.object, m]));
+  const report = (m: LoadedManifest, f: Finding): ReportedFinding => ({
+    ...f,
+    file: m.file,
+    line: m.lineOf(f.field, f.embeddedLine),
+    kind: m.object.kind,
+    name: m.object.metadata?.name,
+    namespace: m.object.metadata?.namespace,
+  });
+  const objects = manifests.map(m => m.object);
+  for (const r of validateObjects(objects, { strict: opts.strict })) {
+    for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
+  }
+  for (const f of otherFileFindings(loaded.otherFiles, objects)) findings.push(f);
+  if (opts.against?.length) {
+    const old = loadManifests(opts.against);
+    for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
+    const pairs: ObjectFinding[] = upgradeRules(old.manifests.map(m => m.object), objects);
+    for (const { object, finding } of pairs) findings.push(report(byObject.get(object)!, finding));
+  }
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return { findings, objects: objects.length, files: new Set(loaded.manifests.map(m => m.file)).size + loaded.otherFiles.length };
+}
+
+export function formatFinding(f: ReportedFinding): string {
+  const obj = f.kind ? `${f.kind}/${f.name ?? ''} ` : '';
+  const sev = f.severity === Severity.WARNING ? 'warning: ' : '';
+  return `${f.file}:${f.line} ${obj}${f.field ? `${f.field}: ` : ''}${sev}${f.message}${f.hint ? ` (${f.hint})` : ''}`;
+}
+
+export function registerValidate(program: Command, io: CliIo, setExit: (code: ExitCode) => void): void {
+  program.command('validate')
+    .description('Check manifests (ours or hand-written): YAML, CRD schemas, upstream webhook rules, embedded Butane, cross-object rules, and with --against the upgrade rules')
+    .argument('<paths...>', 'files or directories of YAML manifests (and hardware.csv files); - reads stdin')
+    .option('--against <old...>', 'the manifests currently applied: also check version skew, immutable fields and template rotation')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--strict', 'warnings fail too (and embedded Butane warnings count as errors)', false)
+    .addHelpText('after', `
+Examples:
+  $ cdk8s-capi validate dist/
+  $ envsubst < capi-provisioning-example.yaml | cdk8s-capi validate -
+  $ cdk8s-capi validate dist/site-1 --against /tmp/site-1-previous --output json
+
+Exit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
+    .action((paths: string[], opts: { against?: string[]; output: string; strict: boolean }) => {
+      let result;
+      try {
+        result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
+      } catch (e) {
+        if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
+        throw e;
+      }
+      const errors = result.findings.filter(f => f.severity === Severity.ERROR).length;
+      const warnings = result.findings.length - errors;
+      if (opts.output === 'json') {
+        io.out(`${JSON.stringify({ valid: errors === 0 && (!opts.strict || warnings === 0), errors, warnings, objects: result.objects, findings: result.findings }, null, 2)}\n`);
+      } else {
+        for (const f of result.findings) io.out(`${formatFinding(f)}\n`);
+        io.err(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${result.objects} object${result.objects === 1 ? '' : 's'} from ${result.files} file${result.files === 1 ? '' : 's'}\n`);
+      }
+      setExit(errors > 0 || (opts.strict && warnings > 0) ? ExitCode.INVALID : ExitCode.OK);
+    });
+}

@@ -1,0 +1,127 @@
+// Upgrade rules: the new manifests against the old ones (or the live objects). Version skew,
+// immutable fields, and templates whose content changed without a new name (upstream-rules.md
+// §1.4 update rules, §2, §3.1, §4.3).
+import * as semver from 'semver';
+import { Finding, error, warning } from '../core/errors';
+import { stableStringify } from '../core/hash';
+import { ObjectFinding } from './cross-object';
+import { get } from './rules/rule';
+import { KubeObject } from './schema';
+
+function group(o: KubeObject): string {
+  const av = o.apiVersion ?? '';
+  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
+}
+
+/** Identity of an object across versions of a manifest set (apiVersion's version ignored). */
+export function objectKey(o: KubeObject): string {
+  return `${group(o)}/${o.kind}/${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}`;
+}
+
+function minorSemver(v: unknown): semver.SemVer | undefined {
+  if (typeof v !== 'string') return undefined;
+  return semver.coerce(v) ?? undefined;
+}
+
+/** Kubernetes version change rules: no downgrade, at most one minor at a time. */
+export function versionStepProblem(oldV: unknown, newV: unknown): string | undefined {
+  const o = minorSemver(oldV);
+  const n = minorSemver(newV);
+  if (!o || !n) return undefined;
+  if (semver.lt(n, o)) return `downgrade from ${oldV} to ${newV} is not supported`;
+  if (n.major !== o.major || n.minor - o.minor > 1) {
+    return `cannot upgrade from ${oldV} to ${newV}: the control plane moves one minor version at a time (next: v${o.major}.${o.minor + 1}.x)`;
+  }
+  return undefined;
+}
+
+const IMMUTABLE_TEMPLATES: Record<string, string> = {
+  'infrastructure.cluster.x-k8s.io/Metal3MachineTemplate': 'spec',
+  'bootstrap.cluster.x-k8s.io/RKE2ConfigTemplate': 'spec',
+  'controlplane.cluster.x-k8s.io/RKE2ControlPlaneTemplate': 'spec',
+};
+
+function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
+  const gk = `${group(newO)}/${newO.kind}`;
+  const out: Finding[] = [];
+  const changed = (path: string[]) => stableStringify(get(oldO, ...path)) !== stableStringify(get(newO, ...path));
+  switch (gk) {
+    case 'controlplane.cluster.x-k8s.io/RKE2ControlPlane': {
+      const p = versionStepProblem(get(oldO, 'spec', 'version'), get(newO, 'spec', 'version'));
+      if (p) out.push(error('upgrade/version', 'spec.version', p));
+      const om = get(oldO, 'spec', 'registrationMethod');
+      if (om && changed(['spec', 'registrationMethod'])) {
+        out.push(error('upgrade/immutable', 'spec.registrationMethod', `field value is immutable once set (was ${JSON.stringify(om)})`));
+      }
+      break;
+    }
+    case 'cluster.x-k8s.io/MachineDeployment': {
+      const ov = get(oldO, 'spec', 'template', 'spec', 'version');
+      const nv = get(newO, 'spec', 'template', 'spec', 'version');
+      const o = minorSemver(ov);
+      const n = minorSemver(nv);
+      if (o && n && semver.lt(n, o)) out.push(error('upgrade/version', 'spec.template.spec.version', `downgrade from ${ov} to ${nv} is not supported`));
+      if (changed(['spec', 'clusterName'])) out.push(error('upgrade/immutable', 'spec.clusterName', 'field is immutable'));
+      break;
+    }
+    case 'cluster.x-k8s.io/Cluster':
+      for (const ref of ['controlPlaneRef', 'infrastructureRef', 'topology']) {
+        if (get(oldO, 'spec', ref) && !get(newO, 'spec', ref)) out.push(error('upgrade/immutable', `spec.${ref}`, `${ref} cannot be removed`));
+      }
+      break;
+    case 'infrastructure.cluster.x-k8s.io/Metal3DataTemplate':
+      for (const f of ['metaData', 'networkData']) {
+        if (changed(['spec', f])) {
+          out.push(error('upgrade/immutable', `spec.${f}`, 'cannot be modified', 'create a data template with a new name and point the machine template at it'));
+        }
+      }
+      break;
+    case 'metal3.io/BareMetalHost': {
+      const om = get(oldO, 'spec', 'bootMACAddress');
+      const nm = get(newO, 'spec', 'bootMACAddress');
+      if (om && String(om).toLowerCase() !== String(nm ?? '').toLowerCase()) {
+        out.push(error('upgrade/immutable', 'spec.bootMACAddress', `bootMACAddress can not be changed once it is set (was ${om})`));
+      }
+      if (changed(['spec', 'bmc', 'address'])) {
+        out.push(warning('upgrade/immutable', 'spec.bmc.address', 'the BMC address can only change while the host is registering or detached'));
+      }
+      break;
+    }
+  }
+  const immutablePart = IMMUTABLE_TEMPLATES[gk];
+  if (immutablePart && changed([immutablePart])) {
+    out.push(error('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
+      'existing machines do not roll for an edited template; give the new content a new name (cdk8s-capi templates carry a content hash)'));
+  }
+  return out;
+}
+
+/** Control plane vs workers in the new set: workers may lag, never lead. */
+function skewRules(newSet: readonly KubeObject[]): ObjectFinding[] {
+  const out: ObjectFinding[] = [];
+  for (const md of newSet.filter(o => o.kind === 'MachineDeployment')) {
+    const cluster = get(md, 'spec', 'clusterName');
+    const cp = newSet.find(o => o.kind === 'RKE2ControlPlane' && o.metadata?.name === cluster && (o.metadata?.namespace ?? 'default') === (md.metadata?.namespace ?? 'default'));
+    const w = minorSemver(get(md, 'spec', 'template', 'spec', 'version'));
+    const c = minorSemver(get(cp, 'spec', 'version'));
+    if (!w || !c) continue;
+    if (w.major === c.major && w.minor > c.minor) {
+      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) would run a newer minor than the control plane (${c.version})`, 'upgrade the control plane first') });
+    } else if (w.major === c.major && c.minor - w.minor > 3) {
+      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) are more than 3 minors behind the control plane (${c.version})`, 'kubelets support at most three minors of skew') });
+    }
+  }
+  return out;
+}
+
+/** Findings for each object of `newSet` compared with `oldSet`. */
+export function upgradeRules(oldSet: readonly KubeObject[], newSet: readonly KubeObject[]): ObjectFinding[] {
+  const old = new Map(oldSet.filter(o => o?.kind).map(o => [objectKey(o), o]));
+  const out: ObjectFinding[] = [];
+  for (const n of newSet) {
+    const o = old.get(objectKey(n));
+    if (o) for (const finding of pairRules(o, n)) out.push({ object: n, finding });
+  }
+  out.push(...skewRules(newSet));
+  return out;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chapterBlocks } from '../reference/chapter';
+import { runCli } from './run-cli';
+
+function tmp(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'validate-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('cdk8s-capi validate (built binary)', () => {
+  test('the reference chapter, envsubst-filled: the RKE2ControlPlane layout error and the invalid Butane YAML, with lines', () => {
+    const blocks = chapterBlocks();
+    const dir = tmp({ 'bmh-example-node1.yaml': `${blocks[0]}\n`, 'capi-provisioning-example.yaml': `${blocks.slice(1).join('\n---\n')}\n` });
+    const r = runCli(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    const cap = `${dir}/capi-provisioning-example.yaml`;
+    expect(lines).toEqual(expect.arrayContaining([
+      `${cap}:47 RKE2ControlPlane/multinode-cluster spec.infrastructureRef: unknown field "spec.infrastructureRef" (controlplane.cluster.x-k8s.io/v1beta2 moved spec.infrastructureRef to spec.machineTemplate.spec.infrastructureRef ({apiGroup, kind, name}))`,
+      expect.stringMatching(new RegExp(`^${cap}:199 RKE2ControlPlane/multinode-cluster spec.agentConfig.additionalUserData.config: YAML syntax error: .* at line 130`)),
+      expect.stringMatching(new RegExp(`^${cap}:230 RKE2ControlPlane/multinode-cluster spec.agentConfig.additionalUserData.config: YAML syntax error: duplicate key "mode"`)),
+      expect.stringMatching(/bmh-example-node1.yaml:7 Secret\/node1-example-credentials data.username: Invalid value: "\$\{BMC_NODE1_USERNAME\}": must be of format byte/),
+    ]));
+    expect(r.stderr).toMatch(/^11 errors, 0 warnings in 11 objects from 2 files$/m);
+  });
+
+  test('the committed dist/ is valid: exit 0, no findings', () => {
+    const r = runCli(['validate', 'dist/']);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^0 errors, 0 warnings in \d+ objects/m);
+  });
+
+  test('stdin with -', () => {
+    const r = runCli(['validate', '-'], { input: 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: Bad_Name\n' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^<stdin>:4 Secret\/Bad_Name metadata.name: Invalid value: "Bad_Name"/);
+  });
+
+  test('YAML syntax errors point at the line', () => {
+    const dir = tmp({ 'broken.yaml': 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: a\n   bad: indent\n' });
+    const r = runCli(['validate', join(dir, 'broken.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/broken.yaml:4 YAML: Nested mappings are not allowed/);
+  });
+
+  test('--output json lists findings with file, line, kind, name, field, rule and severity', () => {
+    const r = runCli(['validate', '-', '--output', 'json'], { input: 'apiVersion: metal3.io/v1alpha1\nkind: BareMetalHost\nmetadata:\n  name: n1\nspec:\n  online: true\n  bmc:\n    address: ilo5://10.0.0.1\n    credentialsName: c\n' });
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.valid).toBe(false);
+    expect(json.findings).toEqual([expect.objectContaining({
+      file: '<stdin>', line: 8, kind: 'BareMetalHost', name: 'n1', field: 'spec.bmc.address', rule: 'bmo/bmc-address', severity: 'error',
+      message: "Unknown BMC type 'ilo5' for address ilo5://10.0.0.1",
+    })]);
+  });
+
+  test('warnings pass unless --strict', () => {
+    const even = 'apiVersion: controlplane.cluster.x-k8s.io/v1beta2\nkind: RKE2ControlPlane\nmetadata:\n  name: c\nspec:\n  replicas: 2\n  version: v1.36.3+rke2r1\n  registrationMethod: address\n  registrationAddress: 10.0.0.1\n  rolloutStrategy:\n    type: RollingUpdate\n  machineTemplate:\n    spec:\n      infrastructureRef: {apiGroup: infrastructure.cluster.x-k8s.io, kind: Metal3MachineTemplate, name: t}\n';
+    const lax = runCli(['validate', '-'], { input: even });
+    expect(lax.code).toBe(0);
+    expect(lax.stdout).toMatch(/<stdin>:6 RKE2ControlPlane\/c spec.replicas: warning: 2 control-plane nodes give etcd no more fault tolerance than 1/);
+    expect(runCli(['validate', '-', '--strict'], { input: even }).code).toBe(1);
+  });
+
+  test('--against: a two-minor jump and an edited template under the same name', () => {
+    const cp = (v: string) => `apiVersion: controlplane.cluster.x-k8s.io/v1beta2\nkind: RKE2ControlPlane\nmetadata:\n  name: c\nspec:\n  replicas: 1\n  version: ${v}\n  registrationMethod: address\n  registrationAddress: 10.0.0.1\n  rolloutStrategy:\n    type: RollingUpdate\n  machineTemplate:\n    spec:\n      infrastructureRef: {apiGroup: infrastructure.cluster.x-k8s.io, kind: Metal3MachineTemplate, name: t}\n`;
+    const mt = (url: string) => `apiVersion: infrastructure.cluster.x-k8s.io/v1beta2\nkind: Metal3MachineTemplate\nmetadata:\n  name: t\nspec:\n  template:\n    spec:\n      image: {url: '${url}', checksum: '${url}.sha256', checksumType: sha256, diskFormat: raw}\n`;
+    const old = tmp({ 'a.yaml': `${cp('v1.33.5+rke2r1')}---\n${mt('http://img/a.raw')}` });
+    const now = tmp({ 'a.yaml': `${cp('v1.35.1+rke2r1')}---\n${mt('http://img/b.raw')}` });
+    const r = runCli(['validate', now, '--against', old]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/a.yaml:7 RKE2ControlPlane\/c spec.version: cannot upgrade from v1.33.5\+rke2r1 to v1.35.1\+rke2r1: the control plane moves one minor version at a time/);
+    expect(r.stdout).toMatch(/Metal3MachineTemplate\/t spec: Metal3MachineTemplate t changed content but kept its name/);
+    const ok = runCli(['validate', old, '--against', old]);
+    expect(ok.code).toBe(0);
+  });
+
+  test('usage and I/O errors exit 2 without a stack trace', () => {
+    const missing = runCli(['validate', '/nonexistent/dir']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('error: cannot read /nonexistent/dir: no such file or directory\n');
+    const noArgs = runCli(['validate']);
+    expect(noArgs.code).toBe(2);
+    expect(noArgs.stderr).toMatch(/missing required argument 'paths'/);
+    const badOpt = runCli(['validate', 'dist', '--output', 'xml']);
+    expect(badOpt.code).toBe(2);
+    expect(badOpt.stderr).toMatch(/Allowed choices are text, json/);
+  });
+
+  test('files that are neither YAML nor hardware.csv are reported', () => {
+    const dir = tmp({ 'notes.txt': 'hello' });
+    const r = runCli(['validate', join(dir, 'notes.txt')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/notes.txt:1 not a YAML manifest or a hardware.csv file/);
+  });
+
+  test('--help has examples and exit codes', () => {
+    const r = runCli(['validate', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Examples:/);
+    expect(r.stdout).toMatch(/Exit codes: 0 valid, 1 invalid/);
+  });
+});
