@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { ValidationError } from '../core/errors';
-import { packageRoot } from '../core/package-root';
 import { CliError, CliIo, ExitCode, processIo } from './io';
 import { registerValidate } from './validate';
+import { ValidationError } from '../core/errors';
+import { packageRoot } from '../core/package-root';
 
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;

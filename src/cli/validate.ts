@@ -1,14 +1,14 @@
 // `cdk8s-capi validate PATH… [--against OLD…] [--output json] [--strict]`: every check this
 // project knows, on any manifests. One line per finding: `file:line kind/name field: message`.
 import { Command, Option } from 'commander';
+import { CliError, CliIo, ExitCode } from './io';
+import { otherFileFindings } from './validate-other-files';
 import { Finding, Severity } from '../core/errors';
 import { ObjectFinding } from '../validate/cross-object';
 import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
 import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
 import { validateObjects } from '../validate/validate';
-import { otherFileFindings } from './validate-other-files';
-import { CliError, CliIo, ExitCode } from './io';
 
 export interface ReportedFinding extends Finding {
   readonly file: string;

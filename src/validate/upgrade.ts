@@ -2,9 +2,9 @@
 // immutable fields, and templates whose content changed without a new name (upstream-rules.md
 // §1.4 update rules, §2, §3.1, §4.3).
 import * as semver from 'semver';
+import { ObjectFinding } from './cross-object';
 import { Finding, error, warning } from '../core/errors';
 import { stableStringify } from '../core/hash';
-import { ObjectFinding } from './cross-object';
 import { get } from './rules/rule';
 import { KubeObject } from './schema';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chapterBlocks } from '../reference/chapter';
 import { runCli } from './run-cli';
+import { chapterBlocks } from '../reference/chapter';
 
 function tmp(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'validate-'));
@@ -53,7 +53,13 @@ describe('cdk8s-capi validate (built binary)', () => {
     const json = JSON.parse(r.stdout);
     expect(json.valid).toBe(false);
     expect(json.findings).toEqual([expect.objectContaining({
-      file: '<stdin>', line: 8, kind: 'BareMetalHost', name: 'n1', field: 'spec.bmc.address', rule: 'bmo/bmc-address', severity: 'error',
+      file: '<stdin>',
+      line: 8,
+      kind: 'BareMetalHost',
+      name: 'n1',
+      field: 'spec.bmc.address',
+      rule: 'bmo/bmc-address',
+      severity: 'error',
       message: "Unknown BMC type 'ilo5' for address ilo5://10.0.0.1",
     })]);
   });
