@@ -1,12 +1,12 @@
 // Where the CLI writes, so tests can run commands in-process as well as through the binary.
 export interface CliIo {
+  readonly isTty: boolean;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
   /** Reads all of stdin (for `-`). */
   stdin(): string;
-  readonly isTty: boolean;
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
 }
 
 export function processIo(): CliIo {

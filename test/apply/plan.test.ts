@@ -5,7 +5,8 @@ import { PlanError, StageId, blockers, buildPlan, keyOf } from '../../src/apply/
 import { KubeObject } from '../../src/validate/schema';
 
 const reference: KubeObject[] = parseAllDocuments(readFileSync(join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml'), 'utf8')).map(d => d.toJS());
-const obj = (apiVersion: string, kind: string, name: string, extra: Record<string, any> = {}): KubeObject => ({ apiVersion, kind, metadata: { name, namespace: 'default', ...(extra.metadata ?? {}) }, ...extra, ...(extra.metadata ? { metadata: { name, namespace: 'default', ...extra.metadata } } : {}) });
+const obj = (apiVersion: string, kind: string, name: string, extra: Record<string, any> = {}): KubeObject =>
+  ({ apiVersion, kind, ...extra, metadata: { name, namespace: 'default', ...(extra.metadata ?? {}) } });
 
 describe('buildPlan', () => {
   test('the reference cluster: hosts first, then objects, then control plane, workers, kubeconfig, cluster', () => {
