@@ -4,7 +4,8 @@ import { parseAllDocuments } from 'yaml';
 import { PlanError, StageId, blockers, buildPlan, keyOf } from '../../src/apply/plan';
 import { KubeObject } from '../../src/validate/schema';
 
-const reference: KubeObject[] = parseAllDocuments(readFileSync(join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml'), 'utf8')).map(d => d.toJS());
+const REFERENCE = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
+const reference: KubeObject[] = parseAllDocuments(readFileSync(REFERENCE, 'utf8')).map(d => d.toJS());
 const obj = (apiVersion: string, kind: string, name: string, extra: Record<string, any> = {}): KubeObject =>
   ({ apiVersion, kind, ...extra, metadata: { name, namespace: 'default', ...(extra.metadata ?? {}) } });
 
