@@ -12,7 +12,9 @@ const obj = (apiVersion: string, kind: string, name: string, extra: Record<strin
 describe('buildPlan', () => {
   test('the reference cluster: hosts first, then objects, then control plane, workers, kubeconfig, cluster', () => {
     const plan = buildPlan(reference);
-    expect(plan.stages.map(s => s.id)).toEqual([StageId.HOSTS, StageId.OBJECTS, StageId.CONTROL_PLANE, StageId.WORKERS, StageId.KUBECONFIG, StageId.CLUSTER]);
+    expect(plan.stages.map(s => s.id)).toEqual([
+      StageId.HOSTS, StageId.OBJECTS, StageId.CONTROL_PLANE, StageId.WORKERS, StageId.KUBECONFIG, StageId.CLUSTER,
+    ]);
     const hosts = plan.stages[0];
     expect(hosts.title).toBe('Enrolling bare-metal hosts');
     expect(hosts.apply.map(n => `${n.ref.kind}/${n.ref.name}`)).toEqual([
