@@ -1,0 +1,300 @@
+// The applier: plan → apply → wait, stage by stage. State lives in the cluster, so a rerun
+// after a crash, Ctrl-C or timeout simply converges (server-side apply is idempotent and the
+// waits read live status); the journal keeps only kubeconfig paths and pause state.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { KubeObject } from '../validate/schema';
+import { EventSink, ProgressEvent, StuckObject } from './events';
+import { Journal } from './journal';
+import { KubeApi, MissingKindError } from './kube';
+import { ObjectRef, Plan, PlanNode, Stage, StageId, WaitTarget, blockers, buildPlan, describeRef, keyOf } from './plan';
+import { readinessOf } from './readiness/rules';
+import { Readiness, ReadinessStatus } from './readiness/types';
+import { DEFAULT_TIMEOUTS, Timeouts, formatDuration } from './timeouts';
+import { WatchCache } from './watch-cache';
+
+export const FIELD_MANAGER = 'cdk8s-capi';
+
+/** The API surface the executor needs (KubeApi implements it). */
+export type KubeClient = Pick<KubeApi, 'resource' | 'resetDiscovery' | 'apply' | 'get' | 'list' | 'watch' | 'delete' | 'mergePatch' | 'stats' | 'defaultNamespace'>;
+
+export interface ApplyOptions {
+  /** Server-side dry run: apply with dryRun=All, no waits. @default false */
+  readonly dryRun?: boolean;
+  /** Objects applied at once within a dependency wave. @default 8 */
+  readonly concurrency?: number;
+  readonly timeouts?: Partial<Omit<Timeouts, 'stages'>> & { stages?: Partial<Timeouts['stages']> };
+  /** Where `<cluster>.kubeconfig` files are written (0600). @default the current directory */
+  readonly kubeconfigDir?: string;
+  /** Journal file. @default `<kubeconfigDir>/.cdk8s-capi/journal.json` */
+  readonly journalPath?: string;
+  /** Progress events. @default - none */
+  readonly onEvent?: EventSink;
+  /** Aborts the run (Ctrl-C). */
+  readonly signal?: AbortSignal;
+  /** Command to suggest for status/resume in failure summaries. @default 'cdk8s-capi' */
+  readonly commandHint?: string;
+}
+
+export interface ApplyResult {
+  readonly objects: number;
+  readonly requests: number;
+  readonly watches: number;
+  readonly maxConcurrent: number;
+  readonly ms: number;
+  readonly kubeconfigs: Record<string, string>;
+}
+
+/** The run failed (a stage timed out, a failure persisted, the run was interrupted). */
+export class ApplyError extends Error {
+  constructor(message: string, public readonly stage: StageId | undefined, public readonly stuck: StuckObject[], public readonly next: string[]) {
+    super(message);
+    this.name = 'ApplyError';
+  }
+}
+
+function mergeTimeouts(t: ApplyOptions['timeouts'] = {}): Timeouts {
+  return { ...DEFAULT_TIMEOUTS, ...t, stages: { ...DEFAULT_TIMEOUTS.stages, ...(t.stages ?? {}) } } as Timeouts;
+}
+
+function apiVersionOf(r: ObjectRef): string {
+  return r.group ? `${r.group}/${r.version}` : r.version;
+}
+
+/** Applies manifests and waits for them, stage by stage. */
+export class Applier {
+  private readonly timeouts: Timeouts;
+  private readonly emit: EventSink;
+  private readonly started = Date.now();
+  private cache?: WatchCache;
+
+  constructor(private readonly kube: KubeClient, private readonly opts: ApplyOptions = {}) {
+    this.timeouts = mergeTimeouts(opts.timeouts);
+    this.emit = opts.onEvent ?? (() => undefined);
+  }
+
+  async apply(input: readonly KubeObject[]): Promise<ApplyResult> {
+    const objects = await this.normalize(input);
+    const plan = buildPlan(objects);
+    this.emit({
+      type: 'plan', objects: objects.length,
+      stages: plan.stages.map(s => ({ id: s.id, title: s.title, apply: s.apply.length, wait: s.waitFor.length })),
+    });
+    const kubeconfigDir = resolve(this.opts.kubeconfigDir ?? '.');
+    const journal = new Journal(this.opts.journalPath ?? join(kubeconfigDir, '.cdk8s-capi', 'journal.json'));
+    const overallDeadline = this.started + this.timeouts.overall;
+    this.cache = new WatchCache(this.kube, (kind, reason) => this.emit({ type: 'relist', kind, reason }));
+    try {
+      for (const stage of plan.stages) {
+        this.checkAborted(stage.id);
+        const t0 = Date.now();
+        this.emit({ type: 'stage-start', stage: stage.id, title: stage.title });
+        await this.applyStage(stage);
+        if (stage.id === StageId.PREREQUISITES) this.kube.resetDiscovery();
+        if (!this.opts.dryRun && stage.waitFor.length) {
+          const deadline = Math.min(overallDeadline, t0 + this.timeouts.stages[stage.id]);
+          await this.waitFor(plan, stage, deadline, overallDeadline);
+          if (stage.id === StageId.KUBECONFIG) await this.writeKubeconfigs(stage.waitFor, kubeconfigDir, journal);
+        }
+        this.emit({ type: 'stage-done', stage: stage.id, title: stage.title, ms: Date.now() - t0 });
+      }
+    } finally {
+      this.cache.stop();
+    }
+    const ms = Date.now() - this.started;
+    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: objects.length });
+    return {
+      objects: objects.length, requests: this.kube.stats.requests, watches: this.kube.stats.watches,
+      maxConcurrent: this.kube.stats.maxConcurrent, ms, kubeconfigs: { ...journal.kubeconfigs },
+    };
+  }
+
+  /**
+   * Checks every kind is served (CRDs in the input count as served) and fills in namespaces,
+   * before anything is touched: a missing provider fails the run up front, naming it.
+   */
+  private async normalize(input: readonly KubeObject[]): Promise<KubeObject[]> {
+    const crdKinds = new Map<string, boolean>();
+    for (const o of input) {
+      if (o.kind === 'CustomResourceDefinition') {
+        for (const v of o.spec?.versions ?? []) crdKinds.set(`${o.spec?.group}/${v.name}/${o.spec?.names?.kind}`, o.spec?.scope !== 'Cluster');
+      }
+    }
+    const missing: MissingKindError[] = [];
+    const scope = new Map<string, boolean>();
+    for (const o of input) {
+      const k = `${o.apiVersion}/${o.kind}`;
+      if (scope.has(k)) continue;
+      const fromCrd = crdKinds.get(`${o.apiVersion}/${o.kind}`);
+      if (fromCrd !== undefined) {
+        scope.set(k, fromCrd);
+        continue;
+      }
+      try {
+        scope.set(k, (await this.kube.resource(o.apiVersion!, o.kind!)).namespaced);
+      } catch (e) {
+        if (e instanceof MissingKindError) missing.push(e);
+        else throw e;
+      }
+    }
+    if (missing.length) {
+      const lines = [...new Set(missing.map(m => m.message))];
+      throw new ApplyError(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, undefined, [], ['install the missing provider(s), then rerun']);
+    }
+    return input.map(o => (scope.get(`${o.apiVersion}/${o.kind}`) && !o.metadata?.namespace
+      ? { ...o, metadata: { ...o.metadata, namespace: this.kube.defaultNamespace } }
+      : o));
+  }
+
+  private async applyStage(stage: Stage): Promise<void> {
+    const done = new Set<string>();
+    const inStage = new Set(stage.apply.map(n => n.key));
+    let pending = [...stage.apply];
+    while (pending.length) {
+      const wave = pending.filter(n => [...n.dependsOn.keys()].every(d => !inStage.has(d) || done.has(d)));
+      if (!wave.length) throw new ApplyError('internal: no applicable object in a dependency wave', stage.id, [], []);
+      await pool(wave, this.opts.concurrency ?? 8, async n => {
+        this.checkAborted(stage.id);
+        await this.applyOne(n);
+        done.add(n.key);
+      });
+      pending = pending.filter(n => !done.has(n.key));
+    }
+  }
+
+  private async applyOne(n: PlanNode): Promise<void> {
+    await this.kube.apply(n.object, { fieldManager: FIELD_MANAGER, force: true, dryRun: this.opts.dryRun });
+    this.emit({ type: 'applied', object: describeRef(n.ref), result: this.opts.dryRun ? 'dry-run' : 'applied' });
+  }
+
+  private async waitFor(plan: Plan, stage: Stage, deadline: number, overallDeadline: number): Promise<void> {
+    const cache = this.cache!;
+    interface Track { target: WaitTarget; readiness: Readiness; failedSince?: number; currentSince?: number; changedAt: number; done: boolean }
+    const tracks = new Map<string, Track>();
+    const unsubs: Array<() => void> = [];
+    let settle!: () => void;
+    let fail!: (e: ApplyError) => void;
+    const finished = new Promise<void>((res, rej) => {
+      settle = res;
+      fail = rej;
+    });
+    const describeTarget = (t: WaitTarget) => describeRef(t.ref);
+    const check = () => {
+      const now = Date.now();
+      let allDone = true;
+      for (const t of tracks.values()) {
+        if (t.done) continue;
+        const r = t.readiness;
+        if (r.status === ReadinessStatus.CURRENT && t.currentSince !== undefined && now - t.currentSince >= this.timeouts.stable) {
+          t.done = true;
+          this.emit({ type: 'ready', stage: stage.id, object: describeTarget(t.target), message: r.message });
+          continue;
+        }
+        allDone = false;
+        if (r.status === ReadinessStatus.FAILED && t.failedSince !== undefined && now - t.failedSince >= this.timeouts.failureWindow) {
+          fail(this.failure(stage, `${describeTarget(t.target)} failed: ${r.message} (for ${formatDuration(now - t.failedSince)})`, [...tracks.values()]));
+          return;
+        }
+        if (now - t.changedAt >= this.timeouts.resource) {
+          fail(this.failure(stage, `${describeTarget(t.target)} made no progress for ${formatDuration(now - t.changedAt)}: ${r.message}`, [...tracks.values()]));
+          return;
+        }
+      }
+      if (allDone) {
+        settle();
+        return;
+      }
+      if (now >= deadline) {
+        const which = deadline >= overallDeadline ? 'the overall timeout' : `the ${stage.id} stage timeout (${formatDuration(this.timeouts.stages[stage.id])})`;
+        fail(this.failure(stage, `${stage.title}: ${which} expired`, [...tracks.values()]));
+      }
+    };
+    const onAbort = () => fail(this.failure(stage, 'interrupted', [...tracks.values()]));
+    this.opts.signal?.addEventListener('abort', onAbort);
+    const ticker = setInterval(check, Math.max(50, Math.min(1000, this.timeouts.stable / 2 || 250)));
+    try {
+      for (const target of stage.waitFor) {
+        const key = keyOf(target.ref);
+        const track: Track = { target, readiness: { status: ReadinessStatus.NOT_FOUND, message: 'not found' }, changedAt: Date.now(), done: false };
+        tracks.set(key, track);
+        unsubs.push(await cache.subscribe(apiVersionOf(target.ref), target.ref.kind, target.ref.namespace, target.ref.name, obj => {
+          const r: Readiness = obj ? readinessOf(obj) : { status: ReadinessStatus.NOT_FOUND, message: target.derived ? 'not created yet' : 'not found' };
+          const now = Date.now();
+          if (r.status !== track.readiness.status || r.message !== track.readiness.message) {
+            track.changedAt = now;
+            if (r.status === ReadinessStatus.FAILED && track.readiness.status !== ReadinessStatus.FAILED) track.failedSince = now;
+            if (r.status !== ReadinessStatus.FAILED) track.failedSince = undefined;
+            if (r.status === ReadinessStatus.CURRENT && track.readiness.status !== ReadinessStatus.CURRENT) track.currentSince = now;
+            if (r.status !== ReadinessStatus.CURRENT) track.currentSince = undefined;
+            track.readiness = r;
+            if (!track.done) {
+              this.emit({ type: 'waiting', stage: stage.id, object: describeRef(target.ref), status: r.status, message: r.message,
+                blockedBy: plan.nodes.has(key) ? blockers(plan, key, () => true) : undefined });
+            }
+          }
+          check();
+        }));
+      }
+      check();
+      await finished;
+    } finally {
+      clearInterval(ticker);
+      this.opts.signal?.removeEventListener('abort', onAbort);
+      for (const u of unsubs) u();
+    }
+  }
+
+  private failure(stage: Stage, message: string, tracks: Array<{ target: WaitTarget; readiness: Readiness; done: boolean; changedAt: number }>): ApplyError {
+    const stuck: StuckObject[] = tracks.filter(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT).map(t => ({
+      object: describeRef(t.target.ref), status: t.readiness.status, message: t.readiness.message,
+      since: formatDuration(Date.now() - t.changedAt),
+    }));
+    const cmd = this.opts.commandHint ?? 'cdk8s-capi';
+    const first = tracks.find(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT)?.target.ref;
+    const next = [
+      ...(first ? [`kubectl describe ${first.kind.toLowerCase()}${first.group ? `.${first.group}` : ''} ${first.name}${first.namespace ? ` -n ${first.namespace}` : ''}`] : []),
+      `${cmd} status <same paths>`,
+      `${cmd} apply <same paths>   # resumes from the cluster's state`,
+    ];
+    const e = new ApplyError(message, stage.id, stuck, next);
+    this.emit({ type: 'failed', stage: stage.id, message, stuck, next });
+    return e;
+  }
+
+  private async writeKubeconfigs(targets: WaitTarget[], dir: string, journal: Journal): Promise<void> {
+    for (const t of targets) {
+      if (!t.cluster) continue;
+      const secret = await this.cache!.get('v1', 'Secret', t.ref.namespace, t.ref.name);
+      const value = secret?.data?.value;
+      if (typeof value !== 'string') continue;
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${t.cluster}.kubeconfig`);
+      writeFileSync(path, Buffer.from(value, 'base64'), { mode: 0o600 });
+      chmodSync(path, 0o600);
+      journal.recordKubeconfig(t.cluster, path);
+      this.emit({ type: 'kubeconfig', cluster: t.cluster, path });
+    }
+  }
+
+  private checkAborted(stage: StageId): void {
+    if (this.opts.signal?.aborted) {
+      const e = new ApplyError('interrupted', stage, [], [`${this.opts.commandHint ?? 'cdk8s-capi'} apply <same paths>   # resumes from the cluster's state`]);
+      this.emit({ type: 'failed', stage, message: e.message, stuck: [], next: e.next });
+      throw e;
+    }
+  }
+}
+
+/** Runs `fn` over items with at most `limit` in flight. */
+export async function pool<T>(items: readonly T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (i < items.length) {
+      const item = items[i++];
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+export type { ProgressEvent };
