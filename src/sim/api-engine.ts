@@ -123,6 +123,11 @@ function withoutVolatile(obj: any): any {
   return c;
 }
 
+function sameIgnoringManagedFields(a: any, b: any): boolean {
+  const strip = (o: any) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined, resourceVersion: undefined } });
+  return deepEqual(JSON.parse(JSON.stringify(strip(a))), JSON.parse(JSON.stringify(strip(b))));
+}
+
 function specPart(obj: any, scope: Scope): any {
   const c = { ...obj };
   delete c.metadata;
@@ -149,12 +154,14 @@ export class ApiEngine {
     };
   }
 
-  /** The object as a client of `rt`'s version sees it. */
+  /**
+   * The object as a client of `rt`'s version sees it. Stored objects are deep-frozen, so this
+   * is a shallow view (callers copy before changing anything).
+   */
   present(rt: ResourceType, stored: any): any {
-    const o = structuredClone(stored);
-    o.apiVersion = apiVersionOf(rt);
-    o.kind = rt.kind;
-    return o;
+    const apiVersion = apiVersionOf(rt);
+    if (stored.apiVersion === apiVersion && stored.kind === rt.kind) return stored;
+    return { ...stored, apiVersion, kind: rt.kind };
   }
 
   get(rt: ResourceType, namespace: string, name: string): any {
@@ -200,12 +207,10 @@ export class ApiEngine {
     }
     const items = page.map(o => {
       const p = this.present(rt, o);
+      if (!rt.builtin) return p;
       // Built-in kinds are typed lists on the wire: items carry no apiVersion/kind.
-      if (rt.builtin) {
-        delete p.apiVersion;
-        delete p.kind;
-      }
-      return p;
+      const { apiVersion: _a, kind: _k, ...rest } = p;
+      return rest;
     });
     return { apiVersion: apiVersionOf(rt), kind: rt.listKind, metadata, items };
   }
@@ -544,14 +549,13 @@ export class ApiEngine {
   /** The shared update path of PUT, PATCH and apply. */
   private commitUpdate(rt: ResourceType, old: any, candidate: any, opts: RequestOptions, managed: any[] | undefined, warnings: string[] = []): WriteResult {
     const scope = this.scopeFor(rt, opts.subresource);
-    let obj = candidate;
+    let obj = structuredClone(candidate);
     if (scope === 'status') {
-      obj = { ...structuredClone(old), status: candidate.status };
-      if (candidate.status === undefined) delete obj.status;
-      obj.apiVersion = candidate.apiVersion;
-      obj.kind = candidate.kind;
+      const status = obj.status;
+      obj = { ...structuredClone(old), apiVersion: obj.apiVersion, kind: obj.kind };
+      if (status !== undefined) obj.status = status;
+      else delete obj.status;
     } else if (scope === 'main') {
-      obj = { ...candidate };
       if (old.status !== undefined) obj.status = structuredClone(old.status);
       else delete obj.status;
     }
@@ -563,6 +567,11 @@ export class ApiEngine {
     delete meta.selfLink;
     // The status endpoint ignores metadata changes.
     if (scope === 'status') obj.metadata = structuredClone(old.metadata);
+    const oldPresented = this.present(rt, old);
+    if (!managed && sameIgnoringManagedFields(obj, oldPresented)) {
+      // Nothing changes: no write, no new resourceVersion (the common controller resync case).
+      return { object: oldPresented, created: false, warnings };
+    }
     if (rt.builtin) {
       const causes = prepareBuiltinUpdate(rt.kind, rt.group, obj, old, this.builtinCtx);
       if (causes.length > 0) throw invalid(rt.kind, rt.group, meta.name, causes);
@@ -575,7 +584,6 @@ export class ApiEngine {
     obj.metadata.managedFields = managed ?? trackUpdate(this.present(rt, old), obj, ctx);
     if (obj.metadata.managedFields.length === 0) delete obj.metadata.managedFields;
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
-    const oldPresented = this.present(rt, old);
     if (deepEqual(withoutVolatile(obj), withoutVolatile(oldPresented))) {
       return { object: oldPresented, created: false, warnings };
     }

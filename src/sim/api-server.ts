@@ -11,12 +11,13 @@ import { parse as parseYaml } from 'yaml';
 import { ApiEngine, DeleteOptions, FieldValidation, RequestOptions, storeKey } from './api-engine';
 import { Clock, RealClock, rfc3339, seededRandom, uuidFrom } from './clock';
 import { ControllerManager } from './controllers/runtime';
-import { CrdController, GarbageCollector, NamespaceController } from './controllers/system';
+import { CRD_CLEANUP_FINALIZER, CrdController, GarbageCollector, NamespaceController } from './controllers/system';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
 import { ApiError, badRequest, internalError, methodNotSupported, resourceNotFound } from './errors';
 import { FaultInjector, FaultSpec, parseFaultSpec } from './faults';
 import { simKubeconfig, writePrivateFile } from './kubeconfig';
 import { openApiV3Document, openApiV3Root } from './openapi';
+import { decodeKubeProtobuf } from './protobuf';
 import { groupResource, ResourceType, ResourceTypes } from './resource-types';
 import { parseResourcePath } from './routes';
 import { ObjectStore } from './storage';
@@ -47,6 +48,8 @@ export interface SimApiServerOptions {
   readonly namespaces?: readonly string[];
   /** Receives reconcile errors of the in-process controllers. @default ignored */
   readonly onControllerError?: (controller: string, key: string, error: unknown) => void;
+  /** Every in-process controller re-reconciles all its objects this often (clock ms). @default never */
+  readonly resyncMs?: number;
 }
 
 /** A running server. */
@@ -60,7 +63,7 @@ export interface SimServerHandle {
 const MAX_BODY = 3 * 1024 * 1024;
 const BASE_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -73,14 +76,16 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
 
-function parseBody(body: string, contentType: string | undefined): any {
-  if (!body.trim()) return undefined;
+function parseBody(raw: Buffer, contentType: string | undefined): any {
   const ct = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (ct === 'application/vnd.kubernetes.protobuf') return raw.length ? decodeKubeProtobuf(raw) : undefined;
+  const body = raw.toString('utf8');
+  if (!body.trim()) return undefined;
   try {
     if (ct === 'application/yaml' || ct === 'application/x-yaml' || ct === 'text/yaml') return parseYaml(body);
     return JSON.parse(body);
@@ -113,7 +118,7 @@ export class SimApiServer {
     const spec = typeof options.faults === 'string' ? parseFaultSpec(options.faults) : options.faults;
     if (spec && Object.keys(spec).length > 0) this.faults = new FaultInjector(spec, this.clock);
     this.bootstrap(seed);
-    this.controllers = new ControllerManager({ store: this.store, clock: this.clock, onError: options.onControllerError });
+    this.controllers = new ControllerManager({ store: this.store, clock: this.clock, onError: options.onControllerError, resyncMs: options.resyncMs });
     this.controllers.add(new CrdController(this.engine, this.types.pinnedCrdObjects().map(c => c.metadata!.name!)));
     this.controllers.add(new NamespaceController(this.engine));
     this.controllers.add(new GarbageCollector(this.engine));
@@ -168,7 +173,7 @@ export class SimApiServer {
       const storage = crd.spec.versions.find((v: any) => v.storage)?.name;
       this.store.put(storeKey(crdRt), {
         ...crd,
-        metadata: { ...crd.metadata, uid: uuidFrom(rand), generation: 1, creationTimestamp: now },
+        metadata: { ...crd.metadata, uid: uuidFrom(rand), generation: 1, creationTimestamp: now, finalizers: [CRD_CLEANUP_FINALIZER] },
         status: {
           conditions: [
             { type: 'NamesAccepted', status: 'True', lastTransitionTime: now, reason: 'NoConflicts', message: 'no conflicts found' },
@@ -313,7 +318,7 @@ export class SimApiServer {
       }
       case 'PATCH': {
         if (!rp.name) throw methodNotSupported(groupResource(rt), 'patch');
-        const body = await readBody(req);
+        const body = (await readBody(req)).toString('utf8');
         const r = this.engine.patch(rt, ns, rp.name, req.headers['content-type'] ?? '', body, opts);
         return this.send(res, r.created ? 201 : 200, r.object, warningHeader(r.warnings));
       }

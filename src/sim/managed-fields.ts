@@ -148,13 +148,14 @@ export function serverSideApply(live: any | undefined, applied: any, ctx: WriteC
   }
 
   const previous = mine?.set ?? new FieldSet();
-  let merged = live ? mergeApplied(live, cfg, ctx.schema) : structuredClone(cfg);
+  let merged = live ? mergeApplied(structuredClone(live), cfg, ctx.schema) : structuredClone(cfg);
   if (live) {
     // What this manager applied last time but not now goes away, unless another manager holds it.
-    const dropped = previous.difference(appliedSet).paths().sort((a, b) => b.length - a.length);
+    // Parents first: a list item nobody else holds goes as a whole.
+    const dropped = previous.difference(appliedSet).paths().sort((a, b) => a.length - b.length);
     const owned = (p: Path) => appliedSet.hasPrefix(p) || others.some(o => o.set.hasPrefix(p));
     for (const p of dropped) {
-      if (owned(p)) continue;
+      if (owned(p) || isItemKeyField(p)) continue;
       removeAt(merged, p, owned);
     }
     merged = restoreOutOfScope(merged, live, ctx.scope);
@@ -170,6 +171,14 @@ export function serverSideApply(live: any | undefined, applied: any, ctx: WriteC
   mine.raw.time = ctx.time;
   const result = dropVanished(entries, merged);
   return { object: merged, managedFields: writeEntries(result) };
+}
+
+/** A list-map item's key field: it stays as long as the item does. */
+function isItemKeyField(p: Path): boolean {
+  if (p.length < 2) return false;
+  const item = p[p.length - 2];
+  const field = p[p.length - 1];
+  return item.startsWith('k:') && field.startsWith('f:') && Object.keys(JSON.parse(item.slice(2))).includes(field.slice(2));
 }
 
 function samePath(a: Path, b: Path): boolean {

@@ -39,6 +39,8 @@ export class Simulator {
     if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
     const eksa = options.pinnedCrds ?? true;
     this.server = new SimApiServer({
+      // controller-runtime resyncs periodically (CAPI: every 10 minutes), which also heals missed triggers.
+      resyncMs: Math.max(1, Math.round(600_000 / speed)),
       ...options,
       namespaces: [...(options.namespaces ?? []), ...(eksa ? [EKSA_SYSTEM_NAMESPACE] : [])],
     });

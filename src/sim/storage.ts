@@ -27,6 +27,13 @@ export interface ObjectStoreOptions {
 
 export type EventListener = (event: StoreEvent) => void;
 
+/** Stored objects are immutable: readers get them without copying, writers must copy. */
+function deepFreeze(o: any): void {
+  if (o === null || typeof o !== 'object' || Object.isFrozen(o)) return;
+  Object.freeze(o);
+  for (const v of Object.values(o)) deepFreeze(v);
+}
+
 function objKey(namespace: string, name: string): string {
   return `${namespace}/${name}`;
 }
@@ -88,6 +95,7 @@ export class ObjectStore {
     const rv = ++this.rv;
     const stored = structuredClone(obj);
     stored.metadata.resourceVersion = String(rv);
+    deepFreeze(stored);
     m.set(objKey(ns, name), stored);
     this.record({ type: previous ? 'MODIFIED' : 'ADDED', rv, gr, namespace: ns, name, object: stored, previous });
     return stored;
@@ -102,6 +110,7 @@ export class ObjectStore {
     const rv = ++this.rv;
     const last = structuredClone(previous);
     last.metadata.resourceVersion = String(rv);
+    deepFreeze(last);
     this.record({ type: 'DELETED', rv, gr, namespace, name, object: last, previous });
     return last;
   }

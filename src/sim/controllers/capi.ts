@@ -56,6 +56,15 @@ export class ClusterController extends ProviderController {
     const obj = e.object;
     const owner = ownerOfKind(obj, 'Cluster');
     const keys = new Set<string>();
+    // The objects a Cluster references (infrastructure, control plane), even before it owns them.
+    const group = e.gr.split('/')[0];
+    if (group === 'infrastructure.cluster.x-k8s.io' || group === 'controlplane.cluster.x-k8s.io') {
+      for (const c of this.ctx.engine.store.list(CLUSTER_GR, e.namespace)) {
+        for (const ref of [c.spec?.infrastructureRef, c.spec?.controlPlaneRef]) {
+          if (ref?.apiGroup === group && ref.kind === obj?.kind && ref.name === e.name) keys.add(key(c));
+        }
+      }
+    }
     if (owner) keys.add(`${e.namespace}/${owner.name}`);
     const label = obj?.metadata?.labels?.[CLUSTER_NAME_LABEL];
     if (label && (e.gr === MD_GR || e.gr === MACHINE_GR)) keys.add(`${e.namespace}/${label}`);
@@ -75,6 +84,7 @@ export class ClusterController extends ProviderController {
     cluster = this.client.ensureFinalizer(cluster, CLUSTER_FINALIZER);
     const infra = getRef(this.client, cluster.spec.infrastructureRef, ns);
     const cp = getRef(this.client, cluster.spec.controlPlaneRef, ns);
+    const missingRef = (cluster.spec.infrastructureRef && !infra) || (cluster.spec.controlPlaneRef && !cp);
     for (const child of [infra, cp]) if (child) this.adopt(child, cluster);
     const endpoint = infra?.spec?.controlPlaneEndpoint;
     if (endpoint?.host && !cluster.spec.controlPlaneEndpoint?.host) {
@@ -137,6 +147,7 @@ export class ClusterController extends ProviderController {
     st.phase = !infra && infraRef ? 'Pending' : infraProvisioned && cluster.spec.controlPlaneEndpoint?.host ? 'Provisioned' : 'Provisioning';
     st.observedGeneration = cluster.metadata.generation;
     this.client.updateStatus({ ...cluster, status: st });
+    return missingRef ? { requeueAfterMs: this.ms('errorRetry') } : undefined;
   }
 
   private adopt(child: any, cluster: any): void {
@@ -487,6 +498,7 @@ export class MachineSetController extends ProviderController {
     st.conditions = setCondition(st.conditions, { type: 'MachinesReady', status: counts.ready === counts.replicas ? 'True' : 'False', reason: counts.ready === counts.replicas ? 'Ready' : 'NotReady', message: blockers, observedGeneration: ms.metadata.generation }, now);
     st.observedGeneration = ms.metadata.generation;
     this.client.updateStatus({ ...ms, status: st });
+    return problem ? { requeueAfterMs: this.ms('errorRetry') } : undefined;
   }
 
   private createMachine(ms: any): any | string {

@@ -134,6 +134,7 @@ export class Rke2ControlPlaneController extends ProviderController {
     set('Paused', 'False', 'NotPaused');
     set('Deleting', 'False', 'NotDeleting');
     write();
+    return blocked && deleting.length === 0 ? { requeueAfterMs: this.ms('errorRetry') } : undefined;
   }
 
   private infraTemplateOf(machine: any): string | undefined {

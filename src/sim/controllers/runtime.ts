@@ -27,6 +27,8 @@ export interface ControllerManagerOptions {
   readonly errorBackoffMs?: number;
   /** Receives reconcile errors (they are retried, never thrown). */
   readonly onError?: (controller: string, key: string, error: unknown) => void;
+  /** Re-reconcile every object this often (clock ms), like controller-runtime's sync period. @default none */
+  readonly resyncMs?: number;
 }
 
 export class ControllerManager {
@@ -39,6 +41,7 @@ export class ControllerManager {
   private draining = false;
   private running = false;
   private waiters: Array<() => void> = [];
+  private resyncTimer?: TimerHandle;
 
   constructor(private readonly options: ControllerManagerOptions) {}
 
@@ -54,11 +57,23 @@ export class ControllerManager {
       for (const c of this.controllers) for (const k of c.keysFor(e)) this.enqueue(c, k);
     });
     for (const c of this.controllers) for (const k of c.initialKeys()) this.enqueue(c, k);
+    this.scheduleResync();
+  }
+
+  private scheduleResync(): void {
+    const every = this.options.resyncMs;
+    if (!every || !this.running) return;
+    this.resyncTimer = this.options.clock.setTimer(every, () => {
+      for (const c of this.controllers) for (const k of c.initialKeys()) this.enqueue(c, k);
+      this.scheduleResync();
+    });
   }
 
   stop(): void {
     this.running = false;
     this.unsubscribe?.();
+    if (this.resyncTimer) this.options.clock.clearTimer(this.resyncTimer);
+    this.resyncTimer = undefined;
     for (const t of this.timers.values()) this.options.clock.clearTimer(t.handle);
     this.timers.clear();
     this.queue.length = 0;

@@ -241,14 +241,14 @@ export class GarbageCollector implements Controller {
     const fresh = this.engine.store.get(d.gr, d.obj.metadata.namespace ?? '', d.obj.metadata.name);
     if (!rt || !fresh) return;
     const refs = (fresh.metadata.ownerReferences ?? []).filter((r: any) => r.uid !== uid);
-    const next = this.engine.present(rt, fresh);
+    const next = structuredClone(this.engine.present(rt, fresh));
     if (refs.length > 0) next.metadata.ownerReferences = refs;
     else delete next.metadata.ownerReferences;
     ignoreNotFound(() => this.engine.update(rt, next.metadata.namespace ?? '', next.metadata.name, next, { fieldManager: this.name }));
   }
 
   private dropFinalizer(rt: ResourceType, obj: any, f: string): void {
-    const next = this.engine.present(rt, obj);
+    const next = structuredClone(this.engine.present(rt, obj));
     next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((x: string) => x !== f);
     ignoreNotFound(() => this.engine.update(rt, next.metadata.namespace ?? '', next.metadata.name, next, { fieldManager: this.name }));
   }
