@@ -6,8 +6,9 @@
 //   429:<p>[@<retryAfter>]   answer 429 TooManyRequests with Retry-After (default 1s) with probability p
 //   500:<p>                  answer 500 InternalError with probability p
 //   503:<p>                  answer 503 ServiceUnavailable with probability p
-//   reset:<p>                destroy the connection without a response with probability p
-//   watchdrop:<duration>     end every watch stream after this long (client must resume)
+//   reset:<p>                drop the connection without a response with probability p
+//   watchdrop:<duration>     end every watch stream cleanly after this long (the client must
+//                            re-watch from its last resourceVersion, or re-list on 410)
 //   slow:<duration>[@<p>]    delay responses by this long (with probability p, default 1)
 //   webhook:<duration>[@g1+g2] writes to webhook-backed groups fail with 500 "failed calling
 //                            webhook ... connection refused" until this long after start

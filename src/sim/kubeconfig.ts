@@ -7,11 +7,16 @@ import { stringify } from 'yaml';
 
 export const SIM_CONTEXT = 'cdk8s-capi-sim';
 
+/**
+ * The simulator's kubeconfig. The server is plain http; @kubernetes/client-node 1.4 refuses an
+ * http server unless `insecure-skip-tls-verify` is set (there is no TLS to verify), and
+ * kubectl accepts it too, so it is set.
+ */
 export function simKubeconfig(url: string, namespace = 'default'): string {
   return stringify({
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{ name: SIM_CONTEXT, cluster: { server: url } }],
+    clusters: [{ name: SIM_CONTEXT, cluster: { 'server': url, 'insecure-skip-tls-verify': true } }],
     contexts: [{ name: SIM_CONTEXT, context: { cluster: SIM_CONTEXT, user: SIM_CONTEXT, namespace } }],
     'current-context': SIM_CONTEXT,
     'users': [{ name: SIM_CONTEXT, user: {} }],

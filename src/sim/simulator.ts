@@ -1,5 +1,6 @@
 // The management-cluster simulator: the API server plus the simulated provider controllers
 // (baremetal-operator, CAPI core, CAPM3, CAPRKE2, EKS Anywhere), all on one clock.
+import { ValidationError } from '../core/errors';
 import { SimApiServer, SimApiServerOptions, SimServerHandle } from './api-server';
 import { ManualClock } from './clock';
 import { BareMetalHostController } from './controllers/bmh';
@@ -36,7 +37,9 @@ export class Simulator {
 
   constructor(options: SimulatorOptions = {}) {
     const speed = options.speed ?? 1;
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`speed must be a positive number, got ${speed}`);
+    if (!(speed > 0) || !Number.isFinite(speed)) {
+      throw new ValidationError('simulator', 'speed', `must be a positive number, got ${speed}`, 'use 1 for realistic durations or e.g. 100 to run one hundred times faster');
+    }
     const eksa = options.pinnedCrds ?? true;
     this.server = new SimApiServer({
       // controller-runtime resyncs periodically (CAPI: every 10 minutes), which also heals missed triggers.

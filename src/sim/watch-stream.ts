@@ -1,6 +1,6 @@
 // Watch responses over HTTP: a chunked stream of `{"type":...,"object":...}` lines, with
 // periodic BOOKMARKs when asked for, a server-side timeout (timeoutSeconds), and an injected
-// early close (fault `watchdrop`). An ERROR event ends the stream, as the real server does.
+// early end of the stream (fault `watchdrop`; abrupt connection loss is the `reset` fault). An ERROR event ends the stream, as the real server does.
 import { ServerResponse } from 'node:http';
 import { ApiEngine, WatchOptions } from './api-engine';
 import { Clock, TimerHandle } from './clock';
@@ -9,7 +9,7 @@ import { ResourceType } from './resource-types';
 export interface WatchStreamOptions {
   readonly timeoutMs: number;
   readonly bookmarkIntervalMs: number;
-  /** Close the stream early (fault injection). */
+  /** End the stream early (fault injection), as a server or proxy closing an idle watch does. */
   readonly dropAfterMs?: number;
   readonly clock: Clock;
   /** Called when the stream ends, for bookkeeping. */
@@ -43,7 +43,7 @@ export function serveWatch(res: ServerResponse, engine: ApiEngine, rt: ResourceT
     return;
   }
   timers.push(stream.clock.setTimer(stream.timeoutMs, end));
-  if (stream.dropAfterMs !== undefined) timers.push(stream.clock.setTimer(stream.dropAfterMs, () => res.destroy()));
+  if (stream.dropAfterMs !== undefined) timers.push(stream.clock.setTimer(stream.dropAfterMs, end));
   if (opts.allowWatchBookmarks) {
     const tick = () => {
       write('BOOKMARK', engine.bookmark(rt));

@@ -1,6 +1,6 @@
 // Test helpers: in-process simulators on a ManualClock, manifest application through the
 // engine (as a client would with server-side apply), and a kubectl runner.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,13 +69,24 @@ export function conditionOf(obj: any, type: string): any {
   return (obj?.status?.conditions ?? []).find((c: any) => c.type === type);
 }
 
-/** Runs kubectl against a kubeconfig with a private discovery cache. */
-export function kubectl(kubeconfig: string, args: string[], input?: string, timeoutMs = 60_000): { code: number; stdout: string; stderr: string } {
-  const cacheDir = kubectlCacheDir();
-  const r = spawnSync('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args], {
-    input, encoding: 'utf8', timeout: timeoutMs,
+/**
+ * Runs kubectl against a kubeconfig with a private discovery cache. Asynchronous on purpose:
+ * the simulated server runs on this process's event loop.
+ */
+export function kubectl(kubeconfig: string, args: string[], input?: string, timeoutMs = 90_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise(resolve => {
+    const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', kubectlCacheDir(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', d => (stdout += d));
+    child.stderr.on('data', d => (stderr += d));
+    child.on('close', code => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end(input ?? '');
   });
-  return { code: r.status ?? -1, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
 let cache: string | undefined;
