@@ -3,7 +3,6 @@
 // The HTTP layer and the in-process controllers both go through this class, so controllers'
 // writes get resourceVersions, managedFields and watch events exactly like a client's.
 import { parse as parseYaml } from 'yaml';
-import { Finding } from '../core/errors';
 import { BuiltinContext, prepareBuiltinCreate, prepareBuiltinUpdate } from './builtin-kinds';
 import { Clock, rfc3339, uuidFrom } from './clock';
 import {
@@ -18,6 +17,7 @@ import { apiVersionOf, groupResource, ResourceType, ResourceTypes } from './reso
 import { applyDefaults, prune, rootSchema } from './schema-walk';
 import { matchesFields, matchesRequirements, parseFieldSelector, parseLabelSelector } from './selectors';
 import { EventType, ObjectStore, StoreEvent } from './storage';
+import { Finding } from '../core/errors';
 
 /** How to treat fields the schema does not declare (the `fieldValidation` parameter). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -216,7 +216,7 @@ export class ApiEngine {
   }
 
   create(rt: ResourceType, namespace: string, body: any, opts: RequestOptions = {}): WriteResult {
-    if (opts.subresource) throw new ApiError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+    if (opts.subresource) throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
     const obj = this.checkBody(rt, namespace, undefined, body);
     const warnings: string[] = [];
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generatedName(obj.metadata.generateName, this.random);
@@ -475,7 +475,8 @@ export class ApiEngine {
     const schema = rootSchema(rt.schema, rt.builtin ? rt.kind : undefined);
     applyDefaults(obj, schema);
     const causes: StatusCause[] = validateMetadata(rt.kind, rt.group, obj.metadata, oldMeta);
-    const forValidation = { ...obj, metadata: { name: obj.metadata.name, namespace: obj.metadata.namespace, labels: obj.metadata.labels, annotations: obj.metadata.annotations } };
+    const m = obj.metadata;
+    const forValidation = { ...obj, metadata: { name: m.name, namespace: m.namespace, labels: m.labels, annotations: m.annotations } };
     for (const f of this.types.validate(rt, forValidation)) if (f.severity === 'error') causes.push(causeFor(f));
     if (causes.length > 0) throw invalid(rt.kind, rt.group, obj.metadata.name ?? '', causes);
   }
@@ -547,7 +548,8 @@ export class ApiEngine {
   }
 
   /** The shared update path of PUT, PATCH and apply. */
-  private commitUpdate(rt: ResourceType, old: any, candidate: any, opts: RequestOptions, managed: any[] | undefined, warnings: string[] = []): WriteResult {
+  private commitUpdate(rt: ResourceType, old: any, candidate: any, opts: RequestOptions, managed: any[] | undefined,
+    warnings: string[] = []): WriteResult {
     const scope = this.scopeFor(rt, opts.subresource);
     let obj = structuredClone(candidate);
     if (scope === 'status') {

@@ -118,7 +118,9 @@ export class SimApiServer {
     const spec = typeof options.faults === 'string' ? parseFaultSpec(options.faults) : options.faults;
     if (spec && Object.keys(spec).length > 0) this.faults = new FaultInjector(spec, this.clock);
     this.bootstrap(seed);
-    this.controllers = new ControllerManager({ store: this.store, clock: this.clock, onError: options.onControllerError, resyncMs: options.resyncMs });
+    this.controllers = new ControllerManager({
+      store: this.store, clock: this.clock, onError: options.onControllerError, resyncMs: options.resyncMs,
+    });
     this.controllers.add(new CrdController(this.engine, this.types.pinnedCrdObjects().map(c => c.metadata!.name!)));
     this.controllers.add(new NamespaceController(this.engine));
     this.controllers.add(new GarbageCollector(this.engine));
@@ -342,7 +344,8 @@ export class SimApiServer {
         for (const item of list.items) {
           out.push(this.engine.delete(rt, item.metadata.namespace ?? '', item.metadata.name, del, 'kube-apiserver').object);
         }
-        return this.send(res, 200, { apiVersion: list.apiVersion, kind: rt.listKind, metadata: { resourceVersion: String(this.store.currentRv()) }, items: out });
+        const meta = { resourceVersion: String(this.store.currentRv()) };
+        return this.send(res, 200, { apiVersion: list.apiVersion, kind: rt.listKind, metadata: meta, items: out });
       }
       default:
         throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');

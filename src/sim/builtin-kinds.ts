@@ -118,8 +118,7 @@ function validateCrd(crd: any): StatusCause[] {
     out.push({ reason: 'FieldValueNotSupported', message: `Unsupported value: "${spec.scope ?? ''}": supported values: "Cluster", "Namespaced"`, field: 'spec.scope' });
   }
   const versions: any[] = spec.versions ?? [];
-  if (versions.length === 0) out.push({ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.versions' });
-  else if (versions.filter(v => v.storage).length !== 1) {
+  if (versions.length === 0) {out.push({ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.versions' });} else if (versions.filter(v => v.storage).length !== 1) {
     out.push({ reason: 'FieldValueInvalid', message: `Invalid value: ${JSON.stringify(versions.map(v => v.name))}: must have exactly one version marked as storage version`, field: 'spec.versions' });
   }
   return out;

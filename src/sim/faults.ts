@@ -15,9 +15,9 @@
 //   seed:<integer>           seed of the fault generator (default 1)
 // <p> is a probability in [0, 1]; <duration> is an integer with unit ms, s or m.
 // Example: `429:0.1,503:0.05,reset:0.02,watchdrop:30s,slow:200ms,webhook:10s`.
-import { ValidationError } from '../core/errors';
 import { Clock, seededRandom } from './clock';
 import { ApiError, internalError, serviceUnavailable, tooManyRequests } from './errors';
+import { ValidationError } from '../core/errors';
 
 /** Parsed fault configuration. */
 export interface FaultSpec {

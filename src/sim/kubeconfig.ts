@@ -14,10 +14,10 @@ export const SIM_CONTEXT = 'cdk8s-capi-sim';
  */
 export function simKubeconfig(url: string, namespace = 'default'): string {
   return stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: SIM_CONTEXT, cluster: { 'server': url, 'insecure-skip-tls-verify': true } }],
-    contexts: [{ name: SIM_CONTEXT, context: { cluster: SIM_CONTEXT, user: SIM_CONTEXT, namespace } }],
+    'apiVersion': 'v1',
+    'kind': 'Config',
+    'clusters': [{ name: SIM_CONTEXT, cluster: { 'server': url, 'insecure-skip-tls-verify': true } }],
+    'contexts': [{ name: SIM_CONTEXT, context: { cluster: SIM_CONTEXT, user: SIM_CONTEXT, namespace } }],
     'current-context': SIM_CONTEXT,
     'users': [{ name: SIM_CONTEXT, user: {} }],
     'preferences': {},
@@ -42,10 +42,10 @@ export function workloadKubeconfig(clusterName: string, host: string, port: numb
   const server = `https://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
   const user = `${clusterName}-admin`;
   return stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: clusterName, cluster: { 'server': server, 'certificate-authority-data': b64(FAKE_PEM('CERTIFICATE')) } }],
-    contexts: [{ name: `${user}@${clusterName}`, context: { cluster: clusterName, user } }],
+    'apiVersion': 'v1',
+    'kind': 'Config',
+    'clusters': [{ name: clusterName, cluster: { 'server': server, 'certificate-authority-data': b64(FAKE_PEM('CERTIFICATE')) } }],
+    'contexts': [{ name: `${user}@${clusterName}`, context: { cluster: clusterName, user } }],
     'current-context': `${user}@${clusterName}`,
     'users': [{ name: user, user: { 'client-certificate-data': b64(FAKE_PEM('CERTIFICATE')), 'client-key-data': b64(FAKE_PEM('RSA PRIVATE KEY')) } }],
     'preferences': {},

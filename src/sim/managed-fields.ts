@@ -112,7 +112,8 @@ function restrictToScope(applied: any, live: any, scope: Scope): any {
   out.metadata = meta;
   if (scope === 'main') delete out.status;
   if (scope === 'status') {
-    return { apiVersion: out.apiVersion, kind: out.kind, metadata: { name: meta.name, namespace: meta.namespace }, ...(out.status !== undefined ? { status: out.status } : {}) };
+    const status = out.status !== undefined ? { status: out.status } : {};
+    return { apiVersion: out.apiVersion, kind: out.kind, metadata: { name: meta.name, namespace: meta.namespace }, ...status };
   }
   void live;
   return out;

@@ -1,7 +1,7 @@
 // ObjectMeta rules the API server enforces on every write: name syntax per kind, label and
 // annotation syntax, owner references, and the finalizer rule for objects being deleted.
-import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../core/names';
 import { StatusCause } from './errors';
+import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../core/names';
 
 const GENERATE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -33,7 +33,7 @@ export function validateMetadata(kind: string, group: string, meta: any, oldMeta
     const pk = checkQualifiedName(k);
     if (pk) out.push({ reason: 'FieldValueInvalid', message: `Invalid value: "${k}": ${pk}`, field: 'metadata.labels' });
     const pv = typeof v === 'string' ? checkLabelValue(v) : 'must be a string';
-    if (pv) out.push({ reason: 'FieldValueInvalid', message: `Invalid value: "${v}": ${pv}`, field: `metadata.labels` });
+    if (pv) out.push({ reason: 'FieldValueInvalid', message: `Invalid value: "${v}": ${pv}`, field: 'metadata.labels' });
   }
   let annotationBytes = 0;
   for (const [k, v] of Object.entries<any>(meta?.annotations ?? {})) {

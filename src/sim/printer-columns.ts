@@ -36,7 +36,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
   'metal3.io/HostFirmwareSettings': { shortNames: ['hfs'] },
   'metal3.io/PreprovisioningImage': { shortNames: ['ppimg'] },
   'infrastructure.cluster.x-k8s.io/Metal3Cluster': {
-    shortNames: ['m3c', 'm3cluster', 'm3clusters', 'metal3c', 'metal3cluster'], categories: CAPI,
+    shortNames: ['m3c', 'm3cluster', 'm3clusters', 'metal3c', 'metal3cluster'],
+    categories: CAPI,
     columns: [AGE, { name: 'Provisioned', type: 'string', jsonPath: '.status.initialization.provisioned' },
       { name: 'Endpoint', type: 'string', jsonPath: '.spec.controlPlaneEndpoint' }],
   },
@@ -45,7 +46,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
   'infrastructure.cluster.x-k8s.io/Metal3Data': { shortNames: ['m3d', 'm3data', 'm3datas', 'metal3d', 'metal3data'], categories: CAPI },
   'infrastructure.cluster.x-k8s.io/Metal3DataTemplate': { shortNames: ['m3dt', 'm3datatemplate', 'm3datatemplates', 'metal3dt', 'metal3datatemplate'], categories: CAPI },
   'infrastructure.cluster.x-k8s.io/Metal3Machine': {
-    shortNames: ['m3m', 'm3machine', 'm3machines', 'metal3m', 'metal3machine'], categories: CAPI,
+    shortNames: ['m3m', 'm3machine', 'm3machines', 'metal3m', 'metal3machine'],
+    categories: CAPI,
     columns: [AGE, { name: 'ProviderID', type: 'string', jsonPath: '.spec.providerID' },
       { name: 'Provisioned', type: 'string', jsonPath: '.status.initialization.provisioned' }],
   },
@@ -53,7 +55,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
   'controlplane.cluster.x-k8s.io/RKE2ControlPlaneTemplate': { shortNames: ['rke2ct'], categories: CAPI },
   'cluster.x-k8s.io/ClusterClass': { shortNames: ['cc'], categories: CAPI },
   'cluster.x-k8s.io/Cluster': {
-    shortNames: ['cl'], categories: CAPI,
+    shortNames: ['cl'],
+    categories: CAPI,
     columns: [
       { name: 'Available', type: 'string', jsonPath: '.status.conditions[?(@.type=="Available")].status' },
       { name: 'CP Desired', type: 'integer', jsonPath: '.status.controlPlane.desiredReplicas' },
@@ -65,7 +68,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
     ],
   },
   'cluster.x-k8s.io/MachineDeployment': {
-    shortNames: ['md'], categories: CAPI,
+    shortNames: ['md'],
+    categories: CAPI,
     columns: [
       { name: 'Cluster', type: 'string', jsonPath: '.spec.clusterName' },
       { name: 'Available', type: 'string', jsonPath: '.status.conditions[?(@.type=="Available")].status' },
@@ -79,7 +83,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
   },
   'cluster.x-k8s.io/MachineHealthCheck': { shortNames: ['mhc', 'mhcs'], categories: CAPI },
   'cluster.x-k8s.io/Machine': {
-    shortNames: ['ma'], categories: CAPI,
+    shortNames: ['ma'],
+    categories: CAPI,
     columns: [
       { name: 'Cluster', type: 'string', jsonPath: '.spec.clusterName' },
       { name: 'Node Name', type: 'string', jsonPath: '.status.nodeRef.name' },
@@ -90,7 +95,8 @@ export const KIND_EXTRAS: Record<string, KindExtras> = {
     ],
   },
   'cluster.x-k8s.io/MachineSet': {
-    shortNames: ['ms'], categories: CAPI,
+    shortNames: ['ms'],
+    categories: CAPI,
     columns: [
       { name: 'Cluster', type: 'string', jsonPath: '.spec.clusterName' },
       { name: 'Desired', type: 'integer', jsonPath: '.spec.replicas' },

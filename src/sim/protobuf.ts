@@ -16,15 +16,25 @@ interface FieldDesc {
 type Desc = Record<number, FieldDesc>;
 
 const OWNER_REF: Desc = {
-  1: { name: 'kind', type: 'string' }, 3: { name: 'name', type: 'string' }, 4: { name: 'uid', type: 'string' },
-  5: { name: 'apiVersion', type: 'string' }, 6: { name: 'controller', type: 'bool' }, 7: { name: 'blockOwnerDeletion', type: 'bool' },
+  1: { name: 'kind', type: 'string' },
+  3: { name: 'name', type: 'string' },
+  4: { name: 'uid', type: 'string' },
+  5: { name: 'apiVersion', type: 'string' },
+  6: { name: 'controller', type: 'bool' },
+  7: { name: 'blockOwnerDeletion', type: 'bool' },
 };
 
 const OBJECT_META: Desc = {
-  1: { name: 'name', type: 'string' }, 2: { name: 'generateName', type: 'string' }, 3: { name: 'namespace', type: 'string' },
-  5: { name: 'uid', type: 'string' }, 6: { name: 'resourceVersion', type: 'string' }, 7: { name: 'generation', type: 'int64' },
-  8: { name: 'creationTimestamp', type: 'time' }, 9: { name: 'deletionTimestamp', type: 'time' },
-  11: { name: 'labels', type: 'map-string' }, 12: { name: 'annotations', type: 'map-string' },
+  1: { name: 'name', type: 'string' },
+  2: { name: 'generateName', type: 'string' },
+  3: { name: 'namespace', type: 'string' },
+  5: { name: 'uid', type: 'string' },
+  6: { name: 'resourceVersion', type: 'string' },
+  7: { name: 'generation', type: 'int64' },
+  8: { name: 'creationTimestamp', type: 'time' },
+  9: { name: 'deletionTimestamp', type: 'time' },
+  11: { name: 'labels', type: 'map-string' },
+  12: { name: 'annotations', type: 'map-string' },
   13: { name: 'ownerReferences', type: 'message', repeated: true, msg: OWNER_REF },
   14: { name: 'finalizers', type: 'string', repeated: true },
 };
@@ -32,17 +42,23 @@ const OBJECT_META: Desc = {
 const KINDS: Record<string, Desc> = {
   Namespace: { 1: { name: 'metadata', type: 'message', msg: OBJECT_META }, 2: { name: 'spec', type: 'message', msg: { 1: { name: 'finalizers', type: 'string', repeated: true } } } },
   ConfigMap: {
-    1: { name: 'metadata', type: 'message', msg: OBJECT_META }, 2: { name: 'data', type: 'map-string' },
-    3: { name: 'binaryData', type: 'map-bytes' }, 4: { name: 'immutable', type: 'bool' },
+    1: { name: 'metadata', type: 'message', msg: OBJECT_META },
+    2: { name: 'data', type: 'map-string' },
+    3: { name: 'binaryData', type: 'map-bytes' },
+    4: { name: 'immutable', type: 'bool' },
   },
   Secret: {
-    1: { name: 'metadata', type: 'message', msg: OBJECT_META }, 2: { name: 'data', type: 'map-bytes' },
-    3: { name: 'type', type: 'string' }, 4: { name: 'stringData', type: 'map-string' }, 5: { name: 'immutable', type: 'bool' },
+    1: { name: 'metadata', type: 'message', msg: OBJECT_META },
+    2: { name: 'data', type: 'map-bytes' },
+    3: { name: 'type', type: 'string' },
+    4: { name: 'stringData', type: 'map-string' },
+    5: { name: 'immutable', type: 'bool' },
   },
   DeleteOptions: {
     1: { name: 'gracePeriodSeconds', type: 'int64' },
     2: { name: 'preconditions', type: 'message', msg: { 1: { name: 'uid', type: 'string' }, 2: { name: 'resourceVersion', type: 'string' } } },
-    3: { name: 'orphanDependents', type: 'bool' }, 4: { name: 'propagationPolicy', type: 'string' },
+    3: { name: 'orphanDependents', type: 'bool' },
+    4: { name: 'propagationPolicy', type: 'string' },
     5: { name: 'dryRun', type: 'string', repeated: true },
   },
 };

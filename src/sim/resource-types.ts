@@ -1,9 +1,9 @@
 // The kinds the simulated API server serves: the core kinds an applier meets, the pinned CRDs
 // (optional) and every CustomResourceDefinition applied to the server while it runs.
-import { Finding } from '../core/errors';
-import { KubeObject, SchemaRegistry } from '../validate/schema';
 import { KIND_EXTRAS, PrinterColumn } from './printer-columns';
 import { sortVersions } from './version-order';
+import { Finding } from '../core/errors';
+import { KubeObject, SchemaRegistry } from '../validate/schema';
 
 /** One served group/version/resource. */
 export interface ResourceType {
@@ -37,11 +37,17 @@ export function groupResource(rt: ResourceType): { group: string; resource: stri
   return { group: rt.group, resource: rt.plural };
 }
 
-const EVENT_SCHEMA = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+const EVENT_SCHEMA = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
 interface BuiltinDef {
-  group: string; version: string; kind: string; plural: string; namespaced: boolean;
-  status: boolean; shortNames: string[]; schemaless?: boolean;
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  namespaced: boolean;
+  status: boolean;
+  shortNames: string[];
+  schemaless?: boolean;
 }
 
 const BUILTINS: BuiltinDef[] = [
@@ -75,10 +81,21 @@ export class ResourceTypes {
     for (const b of BUILTINS) {
       const schema = b.schemaless ? EVENT_SCHEMA : this.pinnedRegistry.structuralSchema(apiVersionOf(b), b.kind);
       this.add({
-        group: b.group, version: b.version, kind: b.kind, listKind: `${b.kind}List`, plural: b.plural,
-        singular: b.kind.toLowerCase(), namespaced: b.namespaced, statusSubresource: b.status,
-        shortNames: b.shortNames, categories: [], columns: [], builtin: true, storageVersion: b.version,
-        schema, source: 'builtin',
+        group: b.group,
+        version: b.version,
+        kind: b.kind,
+        listKind: `${b.kind}List`,
+        plural: b.plural,
+        singular: b.kind.toLowerCase(),
+        namespaced: b.namespaced,
+        statusSubresource: b.status,
+        shortNames: b.shortNames,
+        categories: [],
+        columns: [],
+        builtin: true,
+        storageVersion: b.version,
+        schema,
+        source: 'builtin',
       });
     }
     if (options.pinned ?? true) this.loadPinned();
@@ -148,13 +165,20 @@ export class ResourceTypes {
     const out: ResourceType[] = [];
     for (const v of served) {
       const rt: ResourceType = {
-        group: spec.group, version: v.name, kind: names.kind, listKind: names.listKind ?? `${names.kind}List`,
-        plural: names.plural, singular: names.singular ?? String(names.kind).toLowerCase(),
-        namespaced: spec.scope !== 'Cluster', statusSubresource: Boolean(v.subresources?.status),
-        shortNames: names.shortNames ?? [], categories: names.categories ?? [],
+        group: spec.group,
+        version: v.name,
+        kind: names.kind,
+        listKind: names.listKind ?? `${names.kind}List`,
+        plural: names.plural,
+        singular: names.singular ?? String(names.kind).toLowerCase(),
+        namespaced: spec.scope !== 'Cluster',
+        statusSubresource: Boolean(v.subresources?.status),
+        shortNames: names.shortNames ?? [],
+        categories: names.categories ?? [],
         columns: (v.additionalPrinterColumns as PrinterColumn[] | undefined) ?? extras.columns ?? [],
-        builtin: false, storageVersion: storage,
-        schema: v.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+        builtin: false,
+        storageVersion: storage,
+        schema: v.schema?.openAPIV3Schema ?? { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
         source: `crd/${name}`,
       };
       this.add(rt);
@@ -192,13 +216,26 @@ export class ResourceTypes {
       for (const v of versions) {
         const schema = this.pinnedRegistry.structuralSchema(`${v.group}/${v.version}`, v.kind);
         this.add({
-          group: v.group, version: v.version, kind: v.kind, listKind: `${v.kind}List`, plural: v.plural,
-          singular: v.kind.toLowerCase(), namespaced: v.namespaced, statusSubresource: v.statusSubresource,
-          shortNames: extras.shortNames ?? [], categories: extras.categories ?? [], columns: extras.columns ?? [],
-          builtin: false, storageVersion: storage, schema, source: 'pinned',
+          group: v.group,
+          version: v.version,
+          kind: v.kind,
+          listKind: `${v.kind}List`,
+          plural: v.plural,
+          singular: v.kind.toLowerCase(),
+          namespaced: v.namespaced,
+          statusSubresource: v.statusSubresource,
+          shortNames: extras.shortNames ?? [],
+          categories: extras.categories ?? [],
+          columns: extras.columns ?? [],
+          builtin: false,
+          storageVersion: storage,
+          schema,
+          source: 'pinned',
         });
         crdVersions.push({
-          name: v.version, served: true, storage: v.version === storage,
+          name: v.version,
+          served: true,
+          storage: v.version === storage,
           ...(v.deprecated ? { deprecated: true } : {}),
           schema: { openAPIV3Schema: schema },
           ...(v.statusSubresource ? { subresources: { status: {} } } : {}),
@@ -211,7 +248,10 @@ export class ResourceTypes {
         spec: {
           group: first.group,
           names: {
-            kind: first.kind, listKind: `${first.kind}List`, plural: first.plural, singular: first.kind.toLowerCase(),
+            kind: first.kind,
+            listKind: `${first.kind}List`,
+            plural: first.plural,
+            singular: first.kind.toLowerCase(),
             ...(extras.shortNames ? { shortNames: [...extras.shortNames] } : {}),
             ...(extras.categories ? { categories: [...extras.categories] } : {}),
           },

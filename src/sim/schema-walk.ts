@@ -18,7 +18,7 @@ export const META_SCHEMA: any = {
     deletionGracePeriodSeconds: { type: 'integer' },
     labels: { type: 'object', additionalProperties: { type: 'string' } },
     annotations: { type: 'object', additionalProperties: { type: 'string' } },
-    finalizers: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
+    finalizers: { 'type': 'array', 'items': { type: 'string' }, 'x-kubernetes-list-type': 'set' },
     ownerReferences: {
       'type': 'array',
       'x-kubernetes-list-type': 'map',
@@ -26,8 +26,12 @@ export const META_SCHEMA: any = {
       'items': {
         type: 'object',
         properties: {
-          apiVersion: { type: 'string' }, kind: { type: 'string' }, name: { type: 'string' }, uid: { type: 'string' },
-          controller: { type: 'boolean' }, blockOwnerDeletion: { type: 'boolean' },
+          apiVersion: { type: 'string' },
+          kind: { type: 'string' },
+          name: { type: 'string' },
+          uid: { type: 'string' },
+          controller: { type: 'boolean' },
+          blockOwnerDeletion: { type: 'boolean' },
         },
       },
     },

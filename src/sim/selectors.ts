@@ -113,8 +113,15 @@ export interface LabelSelectorObject {
 }
 
 const OPERATORS: Record<string, Operator> = {
-  'in': 'in', 'notin': 'notin', 'exists': 'exists', 'doesnotexist': 'doesnotexist',
-  '=': 'in', '==': 'in', '!=': 'notin', 'gt': 'gt', 'lt': 'lt',
+  'in': 'in',
+  'notin': 'notin',
+  'exists': 'exists',
+  'doesnotexist': 'doesnotexist',
+  '=': 'in',
+  '==': 'in',
+  '!=': 'notin',
+  'gt': 'gt',
+  'lt': 'lt',
 };
 
 /**

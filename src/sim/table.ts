@@ -57,7 +57,8 @@ function cell(obj: any, col: PrinterColumn, nowMs: number): unknown {
 }
 
 /** Renders a list (or one object) as a meta.k8s.io/v1 Table. */
-export function toTable(rt: ResourceType, objects: any[], resourceVersion: string, nowMs: number, includeObject: string | undefined, listMeta?: any): any {
+export function toTable(rt: ResourceType, objects: any[], resourceVersion: string, nowMs: number,
+  includeObject: string | undefined, listMeta?: any): any {
   const cols = rt.builtin ? builtinColumns(rt) : (rt.columns.length > 0 ? [...rt.columns] : builtinColumns({ ...rt, builtin: true, kind: '' }));
   const columnDefinitions = [
     { name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a namespace.', priority: 0 },

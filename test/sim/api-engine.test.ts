@@ -1,8 +1,8 @@
 // API semantics of the simulated server, exercised in process (no HTTP): object metadata,
 // optimistic concurrency, status subresource rules, validation errors, patches, dry run.
+import { apiError, apply, rt } from './helpers';
 import { SimApiServer } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
-import { apiError, apply, rt } from './helpers';
 
 function server() {
   const clock = new ManualClock(Date.UTC(2025, 4, 1, 12, 0, 0));
@@ -45,8 +45,14 @@ describe('create', () => {
     const { engine } = server();
     const e = apiError(() => engine.create(rt(engine, 'v1', 'ConfigMap'), 'nope', { metadata: { name: 'x' } }));
     expect(e.toStatus()).toEqual({
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 404, reason: 'NotFound',
-      message: 'namespaces "nope" not found', details: { name: 'nope', kind: 'namespaces' },
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 404,
+      reason: 'NotFound',
+      message: 'namespaces "nope" not found',
+      details: { name: 'nope', kind: 'namespaces' },
     });
   });
 

@@ -28,7 +28,9 @@ test('CRUD, server-side apply conflicts and error bodies through client-node', a
   expect(r.applied).toEqual({ generation: 1, managers: ['applier/Apply'], defaulted: 'metadata' });
   expect(r.listed).toEqual(['n1']);
   expect(r.conflict).toEqual({
-    code: 409, reason: 'Conflict', fields: ['.data.a'],
+    code: 409,
+    reason: 'Conflict',
+    fields: ['.data.a'],
     message: 'Apply failed with 1 conflict: conflict with "editor" using v1: .data.a',
   });
   expect(r.forced).toEqual({ a: '1' });

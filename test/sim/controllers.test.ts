@@ -1,7 +1,7 @@
 // The simulated controllers on a ManualClock at realistic durations (speed 1): time only
 // moves when the test advances it, so the runs are deterministic and take milliseconds.
-import { KubeconfigSecretTiming } from '../../src/sim/simulator';
 import { applyAll, conditionOf, docs, fixture, get, list, manualSim, rt } from './helpers';
+import { KubeconfigSecretTiming } from '../../src/sim/simulator';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

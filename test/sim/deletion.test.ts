@@ -1,9 +1,9 @@
 // DELETE semantics: finalizers hold an object with a deletionTimestamp, owner-reference
 // cascades (Background, Foreground, Orphan) run by the garbage collector, namespace
 // termination, CRD establishment and cleanup.
+import { apiError, apply, rt } from './helpers';
 import { SimApiServer } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
-import { apiError, apply, rt } from './helpers';
 
 async function running() {
   const s = new SimApiServer({ seed: 9, clock: new ManualClock() });
@@ -147,14 +147,19 @@ describe('namespaces', () => {
 
 describe('CustomResourceDefinitions', () => {
   const crd = {
-    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
     metadata: { name: 'widgets.example.com' },
     spec: {
-      group: 'example.com', scope: 'Namespaced',
+      group: 'example.com',
+      scope: 'Namespaced',
       names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList', shortNames: ['wd'] },
       versions: [{
-        name: 'v1', served: true, storage: true, subresources: { status: {} },
-        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', required: ['size'], properties: { size: { type: 'integer' } } }, status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } },
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: { status: {} },
+        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', required: ['size'], properties: { size: { type: 'integer' } } }, status: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } } },
       }],
     },
   };

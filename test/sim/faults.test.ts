@@ -9,8 +9,17 @@ import { FaultInjector, parseFaultSpec } from '../../src/sim/faults';
 describe('fault spec', () => {
   test('parses the compact form', () => {
     expect(parseFaultSpec('429:0.1@3s,500:0.02,503:0.05,reset:0.02,watchdrop:30s,slow:200ms@0.5,webhook:10s@metal3.io+metallb.io,seed:42')).toEqual({
-      tooManyRequests: 0.1, retryAfterSeconds: 3, internalError: 0.02, unavailable: 0.05, reset: 0.02, watchDropMs: 30_000,
-      slowMs: 200, slowProbability: 0.5, webhookWindowMs: 10_000, webhookGroups: ['metal3.io', 'metallb.io'], seed: 42,
+      tooManyRequests: 0.1,
+      retryAfterSeconds: 3,
+      internalError: 0.02,
+      unavailable: 0.05,
+      reset: 0.02,
+      watchDropMs: 30_000,
+      slowMs: 200,
+      slowProbability: 0.5,
+      webhookWindowMs: 10_000,
+      webhookGroups: ['metal3.io', 'metallb.io'],
+      seed: 42,
     });
     expect(parseFaultSpec('')).toEqual({});
   });
@@ -85,8 +94,14 @@ describe('faults over HTTP', () => {
     expect(r.status).toBe(429);
     expect(r.headers['retry-after']).toBe('3');
     expect(r.json).toEqual({
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 429, reason: 'TooManyRequests',
-      message: 'Too many requests, please try again later.', details: { retryAfterSeconds: 3 },
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 429,
+      reason: 'TooManyRequests',
+      message: 'Too many requests, please try again later.',
+      details: { retryAfterSeconds: 3 },
     });
     // Discovery is not subject to faults, so clients can still find their way.
     expect((await call('GET', '/apis')).status).toBe(200);

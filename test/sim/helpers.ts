@@ -73,7 +73,8 @@ export function conditionOf(obj: any, type: string): any {
  * Runs kubectl against a kubeconfig with a private discovery cache. Asynchronous on purpose:
  * the simulated server runs on this process's event loop.
  */
-export function kubectl(kubeconfig: string, args: string[], input?: string, timeoutMs = 90_000): Promise<{ code: number; stdout: string; stderr: string }> {
+export function kubectl(kubeconfig: string, args: string[], input?: string,
+  timeoutMs = 90_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise(resolve => {
     const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', kubectlCacheDir(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

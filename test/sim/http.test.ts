@@ -1,7 +1,7 @@
 // The HTTP surface: discovery documents, OpenAPI v3 index, routing errors, watch streams
 // (line-delimited events, timeoutSeconds, bookmarks), Table responses, 0600 kubeconfig.
-import { request } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { parse } from 'yaml';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
@@ -20,7 +20,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-function call(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: any; text: string; json: any }> {
+function call(method: string, path: string, body?: string,
+  headers: Record<string, string> = {}): Promise<{ status: number; headers: any; text: string; json: any }> {
   return new Promise((resolve, reject) => {
     const req = request(`${h.url}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers } }, res => {
       let text = '';
@@ -82,8 +83,12 @@ test('discovery: /api, /apis, group and group/version documents', async () => {
   const metal3 = (await call('GET', '/apis/metal3.io/v1alpha1')).json;
   const bmh = metal3.resources.find((r: any) => r.name === 'baremetalhosts');
   expect(bmh).toEqual({
-    name: 'baremetalhosts', singularName: 'baremetalhost', namespaced: true, kind: 'BareMetalHost',
-    verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['bmh', 'bmhost'],
+    name: 'baremetalhosts',
+    singularName: 'baremetalhost',
+    namespaced: true,
+    kind: 'BareMetalHost',
+    verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+    shortNames: ['bmh', 'bmhost'],
   });
   expect(metal3.resources.map((r: any) => r.name)).toContain('baremetalhosts/status');
   const core = (await call('GET', '/api/v1')).json;

@@ -3,9 +3,9 @@
 // validation messages, protobuf bodies of built-in kinds. Speed 1000 on the real clock.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURES, kubectl } from './helpers';
 import { SimServerHandle } from '../../src/sim/api-server';
 import { Simulator } from '../../src/sim/simulator';
-import { FIXTURES, kubectl } from './helpers';
 
 let sim: Simulator;
 let h: SimServerHandle;

@@ -1,8 +1,8 @@
 // Server-side apply: create-on-apply, managedFields, conflicts with other managers (409 with
 // the real Status shape), force, removal of fields a manager stops applying, shared ownership.
+import { apiError, apply, rt } from './helpers';
 import { SimApiServer } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
-import { apiError, apply, rt } from './helpers';
 
 function engine() {
   return new SimApiServer({ seed: 5, clock: new ManualClock() }).engine;
@@ -17,7 +17,11 @@ describe('server-side apply', () => {
     const e = engine();
     const o = apply(e, cm({ a: '1' }, { app: 'x' }), 'applier');
     expect(o.metadata.managedFields).toEqual([{
-      manager: 'applier', operation: 'Apply', apiVersion: 'v1', time: expect.any(String), fieldsType: 'FieldsV1',
+      manager: 'applier',
+      operation: 'Apply',
+      apiVersion: 'v1',
+      time: expect.any(String),
+      fieldsType: 'FieldsV1',
       fieldsV1: { 'f:data': { 'f:a': {} }, 'f:metadata': { 'f:labels': { 'f:app': {} } } },
     }]);
   });
@@ -35,7 +39,12 @@ describe('server-side apply', () => {
     e.patch(rt(e, 'v1', 'ConfigMap'), 'default', 'cfg', 'application/merge-patch+json', JSON.stringify({ data: { a: 'edited' } }), { fieldManager: 'editor' });
     const err = apiError(() => apply(e, cm({ a: '1' }), 'applier'));
     expect(err.toStatus()).toEqual({
-      kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 409, reason: 'Conflict',
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code: 409,
+      reason: 'Conflict',
       message: 'Apply failed with 1 conflict: conflict with "editor" using v1: .data.a',
       details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "editor" using v1', field: '.data.a' }] },
     });
@@ -81,7 +90,9 @@ describe('server-side apply', () => {
     const e = engine();
     const t = rt(e, 'cluster.x-k8s.io/v1beta2', 'Cluster');
     const cluster = (gates: string[]) => ({
-      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Cluster', metadata: { name: 'c1', namespace: 'default' },
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'Cluster',
+      metadata: { name: 'c1', namespace: 'default' },
       spec: { controlPlaneRef: { apiGroup: 'controlplane.cluster.x-k8s.io', kind: 'RKE2ControlPlane', name: 'c1' }, availabilityGates: gates.map(conditionType => ({ conditionType })) },
     });
     apply(e, cluster(['A', 'B']), 'one');

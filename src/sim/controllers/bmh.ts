@@ -68,7 +68,11 @@ export class BareMetalHostController extends ProviderController {
     if (!host.status?.provisioning?.state) {
       this.write(host, {
         provisioning: { state: 'registering', ID: uuidFrom(this.ctx.engine.random) },
-        operationalStatus: 'OK', errorMessage: '', errorCount: 0, poweredOn: false, hardwareProfile: 'unknown',
+        operationalStatus: 'OK',
+        errorMessage: '',
+        errorCount: 0,
+        poweredOn: false,
+        hardwareProfile: 'unknown',
         operationHistory: { register: { start: this.now() } },
       });
       return;
@@ -170,7 +174,8 @@ export class BareMetalHostController extends ProviderController {
     }
     this.resetPhase(k, 'registration-retry');
     if (secret) {
-      st.triedCredentials = { credentials: { name: secret.metadata.name, namespace: secret.metadata.namespace }, credentialsVersion: secret.metadata.resourceVersion };
+      const m = secret.metadata;
+      st.triedCredentials = { credentials: { name: m.name, namespace: m.namespace }, credentialsVersion: m.resourceVersion };
     }
     if (problem) {
       this.setError(st, 'registration error', problem);
@@ -304,8 +309,12 @@ export class BareMetalHostController extends ProviderController {
       firmware: { bios: { vendor: 'Simulated', version: '1.0.0', date: '01/01/2025' } },
       hostname: host.metadata.name,
       nics: [{
-        name: 'eth0', mac: host.spec.bootMACAddress ?? `02:00:${b.map(x => x.toString(16).padStart(2, '0')).join(':')}`,
-        ip: `192.168.${b[0]}.${(b[1] % 250) + 2}`, model: 'sim-nic', speedGbps: 25, pxe: true,
+        name: 'eth0',
+        mac: host.spec.bootMACAddress ?? `02:00:${b.map(x => x.toString(16).padStart(2, '0')).join(':')}`,
+        ip: `192.168.${b[0]}.${(b[1] % 250) + 2}`,
+        model: 'sim-nic',
+        speedGbps: 25,
+        pxe: true,
       }],
       ramMebibytes: 262144,
       storage: [{ name: '/dev/sda', sizeBytes: 960197124096, rotational: false, type: 'SSD', model: 'Simulated SSD', serialNumber: `SIM${b.join('')}` }],

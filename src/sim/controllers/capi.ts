@@ -8,7 +8,7 @@ import { generatedName } from '../object-meta';
 import { selectorMatches, selectorString } from '../selectors';
 import { StoreEvent } from '../storage';
 import {
-  CAPI, CLUSTER_NAME_LABEL, condition, ControllerContext, DEPLOYMENT_NAME_LABEL, isTrue, key, ownerOfKind, ownerRef,
+  byAge, CAPI, CLUSTER_NAME_LABEL, condition, ControllerContext, DEPLOYMENT_NAME_LABEL, isTrue, key, ownerOfKind, ownerRef,
   ProviderController, SET_NAME_LABEL, setCondition, splitKey, TEMPLATE_HASH_LABEL,
 } from './common';
 import { ReconcileResult } from './runtime';
@@ -88,7 +88,8 @@ export class ClusterController extends ProviderController {
     for (const child of [infra, cp]) if (child) this.adopt(child, cluster);
     const endpoint = infra?.spec?.controlPlaneEndpoint;
     if (endpoint?.host && !cluster.spec.controlPlaneEndpoint?.host) {
-      cluster = this.client.update({ ...cluster, spec: { ...cluster.spec, controlPlaneEndpoint: { host: endpoint.host, port: endpoint.port ?? 6443 } } });
+      const controlPlaneEndpoint = { host: endpoint.host, port: endpoint.port ?? 6443 };
+      cluster = this.client.update({ ...cluster, spec: { ...cluster.spec, controlPlaneEndpoint } });
     }
     const now = this.now();
     const st = structuredClone(cluster.status ?? {});
@@ -133,8 +134,11 @@ export class ClusterController extends ProviderController {
     st.initialization = { infrastructureProvisioned: infraProvisioned, controlPlaneInitialized: cpInitialized };
     if (cp) {
       st.controlPlane = {
-        desiredReplicas: cp.spec?.replicas ?? 1, replicas: cp.status?.replicas ?? 0, upToDateReplicas: cp.status?.upToDateReplicas ?? 0,
-        readyReplicas: cp.status?.readyReplicas ?? 0, availableReplicas: cp.status?.availableReplicas ?? 0,
+        desiredReplicas: cp.spec?.replicas ?? 1,
+        replicas: cp.status?.replicas ?? 0,
+        upToDateReplicas: cp.status?.upToDateReplicas ?? 0,
+        readyReplicas: cp.status?.readyReplicas ?? 0,
+        availableReplicas: cp.status?.availableReplicas ?? 0,
       };
     }
     st.workers = {
@@ -231,7 +235,8 @@ export class MachineController extends ProviderController {
     }
     machine = this.client.ensureFinalizer(machine, MACHINE_FINALIZER);
     if (machine.metadata.labels?.[CLUSTER_NAME_LABEL] !== machine.spec.clusterName) {
-      machine = this.client.update({ ...machine, metadata: { ...machine.metadata, labels: { ...(machine.metadata.labels ?? {}), [CLUSTER_NAME_LABEL]: machine.spec.clusterName } } });
+      const labels = { ...(machine.metadata.labels ?? {}), [CLUSTER_NAME_LABEL]: machine.spec.clusterName };
+      machine = this.client.update({ ...machine, metadata: { ...machine.metadata, labels } });
     }
     for (const o of [infra, boot]) if (o) this.adopt(o, machine);
     const dataSecretName = boot?.status?.dataSecretName;
@@ -268,9 +273,16 @@ export class MachineController extends ProviderController {
         const nodeName = (providerID ?? '').split('/').slice(-2, -1)[0] || name;
         st.nodeRef = { name: nodeName };
         st.nodeInfo = {
-          architecture: 'amd64', bootID: `boot-${nodeName}`, containerRuntimeVersion: 'containerd://1.7.23-k3s2', kernelVersion: '6.4.0-sim',
-          kubeProxyVersion: '', kubeletVersion: machine.spec.version ?? '', machineID: `machine-${nodeName}`, operatingSystem: 'linux',
-          osImage: 'SUSE Linux Micro 6.1 (simulated)', systemUUID: `uuid-${nodeName}`,
+          architecture: 'amd64',
+          bootID: `boot-${nodeName}`,
+          containerRuntimeVersion: 'containerd://1.7.23-k3s2',
+          kernelVersion: '6.4.0-sim',
+          kubeProxyVersion: '',
+          kubeletVersion: machine.spec.version ?? '',
+          machineID: `machine-${nodeName}`,
+          operatingSystem: 'linux',
+          osImage: 'SUSE Linux Micro 6.1 (simulated)',
+          systemUUID: `uuid-${nodeName}`,
         };
         nodeReady = true;
       }
@@ -361,9 +373,15 @@ export class MachineDeploymentController extends ProviderController {
     let current = owned.find(ms => ms.metadata.labels?.[TEMPLATE_HASH_LABEL] === hash);
     const old = owned.filter(ms => ms !== current);
     if (!current) {
-      const labels = { ...(md.spec.template.metadata?.labels ?? {}), [TEMPLATE_HASH_LABEL]: hash, [DEPLOYMENT_NAME_LABEL]: name, [CLUSTER_NAME_LABEL]: md.spec.clusterName };
+      const labels = {
+        ...(md.spec.template.metadata?.labels ?? {}),
+        [TEMPLATE_HASH_LABEL]: hash,
+        [DEPLOYMENT_NAME_LABEL]: name,
+        [CLUSTER_NAME_LABEL]: md.spec.clusterName,
+      };
       current = this.client.create({
-        apiVersion: CAPI, kind: 'MachineSet',
+        apiVersion: CAPI,
+        kind: 'MachineSet',
         metadata: { name: `${name}-${hash}`, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: md.spec.clusterName, [DEPLOYMENT_NAME_LABEL]: name, [TEMPLATE_HASH_LABEL]: hash }, ownerReferences: [ownerRef(md)] },
         spec: {
           clusterName: md.spec.clusterName,
@@ -480,7 +498,7 @@ export class MachineSetController extends ProviderController {
     } else if (live.length > desired) {
       // Not-ready machines go first, then the newest.
       const order = [...live].sort((a, b) => Number(isTrue(a, 'Ready')) - Number(isTrue(b, 'Ready'))
-        || String(b.metadata.creationTimestamp).localeCompare(String(a.metadata.creationTimestamp)) || b.metadata.name.localeCompare(a.metadata.name));
+        || byAge(b, a));
       for (const m of order.slice(0, live.length - desired)) this.client.delete(CAPI, 'Machine', ns, m.metadata.name);
     }
     const counts = replicaCounts(live);
@@ -507,9 +525,10 @@ export class MachineSetController extends ProviderController {
     const spec = tmpl.spec ?? {};
     const name = generatedName(`${ms.metadata.name}-`, this.ctx.engine.random);
     const labels = { ...(tmpl.metadata?.labels ?? {}), [SET_NAME_LABEL]: ms.metadata.name, [CLUSTER_NAME_LABEL]: ms.spec.clusterName };
-    if (!selectorMatches(ms.spec.selector, labels)) return `the MachineSet selector does not match its template labels`;
+    if (!selectorMatches(ms.spec.selector, labels)) return 'the MachineSet selector does not match its template labels';
     const machine = this.client.create({
-      apiVersion: CAPI, kind: 'Machine',
+      apiVersion: CAPI,
+      kind: 'Machine',
       metadata: { name, namespace: ns, labels, annotations: tmpl.metadata?.annotations, ownerReferences: [ownerRef(ms)] },
       spec: {
         ...structuredClone(spec),

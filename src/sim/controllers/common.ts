@@ -116,6 +116,11 @@ export function ownerOfKind(obj: any, kind: string): any | undefined {
   return (obj?.metadata?.ownerReferences ?? []).find((r: any) => r.kind === kind);
 }
 
+/** Oldest first (creationTimestamp, then name): the order controllers pick members in. */
+export function byAge(a: any, b: any): number {
+  return String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp)) || a.metadata.name.localeCompare(b.metadata.name);
+}
+
 export function key(obj: { metadata: { namespace?: string; name: string } }): string {
   return `${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
 }

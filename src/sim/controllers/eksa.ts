@@ -160,7 +160,8 @@ export class EksaClusterController extends ProviderController {
     if (this.client.get('v1', 'Secret', EKSA_SYSTEM_NAMESPACE, name)) return;
     const ep = cluster.spec.controlPlaneConfiguration?.endpoint?.host ?? '127.0.0.1';
     this.client.create({
-      apiVersion: 'v1', kind: 'Secret',
+      apiVersion: 'v1',
+      kind: 'Secret',
       metadata: { name, namespace: EKSA_SYSTEM_NAMESPACE, labels: { 'cluster.x-k8s.io/cluster-name': cluster.metadata.name } },
       type: 'cluster.x-k8s.io/secret',
       data: { value: Buffer.from(workloadKubeconfig(cluster.metadata.name, ep, 6443)).toString('base64') },

@@ -130,7 +130,8 @@ export class Metal3MachineController extends ProviderController {
       }
       this.claim(choice, m3m, machine);
       hostRef = key(choice);
-      m3m = this.client.update({ ...m3m, metadata: { ...m3m.metadata, annotations: { ...(m3m.metadata.annotations ?? {}), [HOST_ANNOTATION]: hostRef } } });
+      const annotations = { ...(m3m.metadata.annotations ?? {}), [HOST_ANNOTATION]: hostRef };
+      m3m = this.client.update({ ...m3m, metadata: { ...m3m.metadata, annotations } });
     }
     const [hns, hname] = splitKey(hostRef);
     const host = this.client.get(METAL3, 'BareMetalHost', hns, hname);

@@ -4,14 +4,14 @@
 // rolloutStrategy.rollingUpdate.maxSurge (0 or 1), writes `<cluster>-kubeconfig` and reports
 // v1beta2 status; the RKE2Config controller produces bootstrap data Secrets (joining nodes
 // wait for the control plane to be initialized).
+import { workloadKubeconfig } from '../kubeconfig';
 import { generatedName } from '../object-meta';
 import { StoreEvent } from '../storage';
-import { workloadKubeconfig } from '../kubeconfig';
+import { machineBlockers } from './capi';
 import {
-  BOOTSTRAP, CAPI, CLONED_FROM_NAME, CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, CONTROL_PLANE_NAME_LABEL,
+  BOOTSTRAP, byAge, CAPI, CLONED_FROM_NAME, CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, CONTROL_PLANE_NAME_LABEL,
   ControllerContext, CP, isTrue, key, ownerOfKind, ownerRef, ProviderController, setCondition, splitKey,
 } from './common';
-import { machineBlockers } from './capi';
 import { ReconcileResult } from './runtime';
 import { cloneFromTemplate, getRef } from './templates';
 
@@ -51,7 +51,7 @@ export class Rke2ControlPlaneController extends ProviderController {
     let rcp = this.client.get(CP, 'RKE2ControlPlane', ns, name);
     if (!rcp) return;
     const machines = this.client.list(CAPI, 'Machine', ns, `${CONTROL_PLANE_NAME_LABEL}=${name}`)
-      .sort((a, b) => String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp)) || a.metadata.name.localeCompare(b.metadata.name));
+      .sort(byAge);
     if (rcp.metadata.deletionTimestamp) {
       for (const m of machines) if (!m.metadata.deletionTimestamp) this.client.delete(CAPI, 'Machine', ns, m.metadata.name);
       if (machines.length === 0) this.client.removeFinalizer(rcp, RCP_FINALIZER);
@@ -154,7 +154,8 @@ export class Rke2ControlPlaneController extends ProviderController {
     const mt = rcp.spec.machineTemplate ?? {};
     const labels = { ...(mt.metadata?.labels ?? {}), [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: '', [CONTROL_PLANE_NAME_LABEL]: rcp.metadata.name };
     const machine = this.client.create({
-      apiVersion: CAPI, kind: 'Machine',
+      apiVersion: CAPI,
+      kind: 'Machine',
       metadata: { name, namespace: ns, labels, annotations: mt.metadata?.annotations, ownerReferences: [ownerRef(rcp)] },
       spec: {
         clusterName,
@@ -169,8 +170,14 @@ export class Rke2ControlPlaneController extends ProviderController {
     const config: any = {};
     for (const f of CONFIG_FIELDS) if (rcp.spec[f] !== undefined) config[f] = structuredClone(rcp.spec[f]);
     this.client.create({
-      apiVersion: BOOTSTRAP, kind: 'RKE2Config',
-      metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_NAME_LABEL]: rcp.metadata.name }, ownerReferences: [ownerRef(machine)] },
+      apiVersion: BOOTSTRAP,
+      kind: 'RKE2Config',
+      metadata: {
+        name,
+        namespace: ns,
+        labels: { [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_NAME_LABEL]: rcp.metadata.name },
+        ownerReferences: [ownerRef(machine)],
+      },
       spec: config,
     });
     return undefined;
@@ -181,7 +188,8 @@ export class Rke2ControlPlaneController extends ProviderController {
     const secretName = `${cluster.metadata.name}-kubeconfig`;
     if (this.client.get('v1', 'Secret', ns, secretName)) return;
     this.client.create({
-      apiVersion: 'v1', kind: 'Secret',
+      apiVersion: 'v1',
+      kind: 'Secret',
       metadata: { name: secretName, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name }, ownerReferences: [ownerRef(rcp)] },
       type: 'cluster.x-k8s.io/secret',
       data: { value: Buffer.from(workloadKubeconfig(cluster.metadata.name, endpoint.host, endpoint.port ?? 6443)).toString('base64') },
@@ -198,7 +206,8 @@ export class Rke2ConfigController extends ProviderController {
     if (e.gr === RKE2CONFIG_GR) return [`${e.namespace}/${e.name}`];
     if (e.gr === MACHINE_GR && e.object?.spec?.bootstrap?.configRef?.kind === 'RKE2Config') return [`${e.namespace}/${e.object.spec.bootstrap.configRef.name}`];
     if (e.gr === 'cluster.x-k8s.io/clusters') {
-      return this.ctx.engine.store.list(RKE2CONFIG_GR, e.namespace).filter(c => c.metadata.labels?.[CLUSTER_NAME_LABEL] === e.name && !c.status?.dataSecretName).map(c => key(c));
+      return this.ctx.engine.store.list(RKE2CONFIG_GR, e.namespace)
+        .filter(c => c.metadata.labels?.[CLUSTER_NAME_LABEL] === e.name && !c.status?.dataSecretName).map(c => key(c));
     }
     return [];
   }
@@ -230,7 +239,8 @@ export class Rke2ConfigController extends ProviderController {
     const format = config.spec?.agentConfig?.format ?? 'cloud-config';
     const data = `# bootstrap data simulated by cdk8s-capi for ${isControlPlane ? 'RKE2 server' : 'RKE2 agent'} ${machine.metadata.name} (${format})\n`;
     this.client.create({
-      apiVersion: 'v1', kind: 'Secret',
+      apiVersion: 'v1',
+      kind: 'Secret',
       metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: machine.spec.clusterName }, ownerReferences: [ownerRef(config)] },
       type: 'cluster.x-k8s.io/secret',
       data: { format: Buffer.from(format).toString('base64'), value: Buffer.from(data).toString('base64') },
@@ -248,7 +258,7 @@ export class Rke2ConfigController extends ProviderController {
     const cp = machine.metadata.labels?.[CONTROL_PLANE_NAME_LABEL];
     const all = this.client.list(CAPI, 'Machine', machine.metadata.namespace, `${CONTROL_PLANE_NAME_LABEL}=${cp}`)
       .filter(m => !m.metadata.deletionTimestamp)
-      .sort((a, b) => String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp)) || a.metadata.name.localeCompare(b.metadata.name));
+      .sort(byAge);
     return all[0]?.metadata.name === machine.metadata.name;
   }
 }

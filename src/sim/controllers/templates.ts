@@ -1,7 +1,7 @@
 // CAPI contract helpers: resolving v1beta2 `{apiGroup, kind, name}` references and cloning
 // infrastructure/bootstrap objects from their templates (XTemplate.spec.template → X).
-import { CLONED_FROM_GROUPKIND, CLONED_FROM_NAME, CLUSTER_NAME_LABEL } from './common';
 import { SimClient } from './client';
+import { CLONED_FROM_GROUPKIND, CLONED_FROM_NAME, CLUSTER_NAME_LABEL, ownerRef } from './common';
 
 export interface ContractRef {
   readonly apiGroup: string;
@@ -42,7 +42,7 @@ export function cloneFromTemplate(client: SimClient, ref: ContractRef, namespace
       namespace,
       labels: { ...(tmeta.labels ?? {}), ...extraLabels, [CLUSTER_NAME_LABEL]: clusterName },
       annotations: { ...(tmeta.annotations ?? {}), [CLONED_FROM_NAME]: ref.name, [CLONED_FROM_GROUPKIND]: `${ref.kind}.${ref.apiGroup}` },
-      ownerReferences: [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [ownerRef(owner)],
     },
     spec: structuredClone(tmpl.spec?.template?.spec ?? {}),
   });
