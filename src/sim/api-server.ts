@@ -40,7 +40,7 @@ export interface SimApiServerOptions {
   readonly kubeconfigPath?: string;
   /** Change events kept for watch resumption; older resourceVersions get 410 Gone. @default 1000 */
   readonly watchHistory?: number;
-  /** Interval between BOOKMARK events on watches that allow them. @default 30000 */
+  /** Interval between BOOKMARK events on watches that allow them (the real server: about a minute). @default 60000 */
   readonly bookmarkIntervalMs?: number;
   /** Watch duration when the client gives no timeoutSeconds. @default 1800000 */
   readonly defaultWatchTimeoutMs?: number;
@@ -280,7 +280,7 @@ export class SimApiServer {
             allowWatchBookmarks: boolParam(q.get('allowWatchBookmarks')),
           }, {
             timeoutMs: timeoutSeconds !== null ? Number(timeoutSeconds) * 1000 : this.options.defaultWatchTimeoutMs ?? 1_800_000,
-            bookmarkIntervalMs: this.options.bookmarkIntervalMs ?? 30_000,
+            bookmarkIntervalMs: this.options.bookmarkIntervalMs ?? 60_000,
             dropAfterMs: this.faults?.watchDropMs(),
             clock: this.clock,
             onClose: () => this.openWatches.delete(res),

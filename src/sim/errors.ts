@@ -39,8 +39,9 @@ export class ApiError extends Error {
       metadata: {},
       status: 'Failure',
       message: this.message,
-      reason: this.reason,
     };
+    // An error without a reason (e.g. a failed apply typing) has none on the wire either.
+    if (this.reason) s.reason = this.reason;
     if (this.details) s.details = this.details;
     s.code = this.code;
     return s;

@@ -250,6 +250,85 @@ describe('RKE2 control plane on Metal3', () => {
   });
 });
 
+describe('rollouts and host selection', () => {
+  async function provisioned(maxSurge: number, extraHost: boolean) {
+    const env = manualSim();
+    let hosts = fixture('hosts-control-plane.yaml');
+    if (extraHost) hosts += '\n---\n' + hosts.split('---')[0].replace(/node1/g, 'node4') + '\n---\n' + hosts.split('---')[1].replace(/node1/g, 'node4').replace('00:01', '00:04');
+    applyAll(env.engine, hosts);
+    await env.sim.advance(20 * MIN);
+    applyAll(env.engine, fixture('cluster-rke2.yaml').replace('maxSurge: 0', `maxSurge: ${maxSurge}`));
+    await env.sim.advance(2 * HOUR);
+    return env;
+  }
+
+  async function upgrade(env: ReturnType<typeof manualSim>, maxSurge: number): Promise<number> {
+    let most = 0;
+    env.engine.store.subscribe(() => {
+      most = Math.max(most, env.engine.store.list('cluster.x-k8s.io/machines').filter(m => !m.metadata.deletionTimestamp).length);
+    });
+    applyAll(env.engine, fixture('cluster-rke2.yaml').replace('maxSurge: 0', `maxSurge: ${maxSurge}`).replace('v1.32.4+rke2r1', 'v1.32.5+rke2r1'));
+    await env.sim.advance(4 * HOUR);
+    return most;
+  }
+
+  function expectUpgraded(engine: any) {
+    const machines = list(engine, 'cluster.x-k8s.io/v1beta2', 'Machine');
+    expect(machines.map(m => m.spec.version)).toEqual(['v1.32.5+rke2r1', 'v1.32.5+rke2r1', 'v1.32.5+rke2r1']);
+    const rcp = get(engine, 'controlplane.cluster.x-k8s.io/v1beta2', 'RKE2ControlPlane', 'multinode-cluster');
+    expect(rcp.status).toEqual(expect.objectContaining({ version: 'v1.32.5+rke2r1', readyReplicas: 3, upToDateReplicas: 3 }));
+    expect(conditionOf(rcp, 'RollingOut').status).toBe('False');
+  }
+
+  test('a version change with maxSurge 0 replaces machines one by one without an extra host', async () => {
+    const env = await provisioned(0, false);
+    expect(await upgrade(env, 0)).toBe(3);
+    expectUpgraded(env.engine);
+  });
+
+  test('a version change with maxSurge 1 surges to four machines (needs a fourth host)', async () => {
+    const env = await provisioned(1, true);
+    expect(await upgrade(env, 1)).toBe(4);
+    expectUpgraded(env.engine);
+  });
+
+  test('hostSelector matchExpressions pick only the hosts they select', async () => {
+    const { sim, engine } = manualSim();
+    applyAll(engine, fixture('hosts-control-plane.yaml').replace('    cluster-role: control-plane\n', '    cluster-role: control-plane\n    rack: r2\n'));
+    await sim.advance(20 * MIN);
+    const cluster = fixture('cluster-rke2.yaml')
+      .replace('replicas: 3', 'replicas: 2')
+      .replace('        matchLabels:\n          cluster-role: control-plane\n',
+        '        matchLabels:\n          cluster-role: control-plane\n        matchExpressions:\n          - key: rack\n            operator: NotIn\n            values: [r2]\n');
+    applyAll(engine, cluster);
+    await sim.advance(2 * HOUR);
+    const hosts = list(engine, 'metal3.io/v1alpha1', 'BareMetalHost');
+    expect(hosts.map(h => [h.metadata.name, h.metadata.labels.rack ?? '-', h.status.provisioning.state])).toEqual([
+      ['node1', 'r2', 'available'], ['node2', '-', 'provisioned'], ['node3', '-', 'provisioned'],
+    ]);
+  });
+});
+
+describe('API versions', () => {
+  test('objects written in another served version are stored but not reconciled, with a Warning Event saying why', async () => {
+    const { sim, engine } = manualSim();
+    applyAll(engine, JSON.stringify({
+      apiVersion: 'cluster.x-k8s.io/v1beta1',
+      kind: 'Cluster',
+      metadata: { name: 'old', namespace: 'default' },
+      spec: { controlPlaneRef: { apiVersion: 'controlplane.cluster.x-k8s.io/v1beta1', kind: 'RKE2ControlPlane', name: 'old' } },
+    }));
+    await sim.advance(5 * MIN);
+    const c = get(engine, 'cluster.x-k8s.io/v1beta1', 'Cluster', 'old');
+    expect(c.status).toBeUndefined();
+    expect(c.metadata.finalizers).toBeUndefined();
+    const events = list(engine, 'v1', 'Event').filter(e => e.involvedObject.name === 'old');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toEqual(expect.objectContaining({ reason: 'UnsupportedVersion', type: 'Warning' }));
+    expect(events[0].message).toBe('the cdk8s-capi simulator reconciles Cluster cluster.x-k8s.io/v1beta2 only (it has no conversion webhooks); this object was written as cluster.x-k8s.io/v1beta1');
+  });
+});
+
 describe('EKS Anywhere Cluster', () => {
   test('waits for its datacenter and machine configs, then reports Ready in the CLI order', async () => {
     const { sim, engine, clock } = manualSim();

@@ -79,7 +79,7 @@ export class ClusterController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let cluster = this.client.get(CAPI, 'Cluster', ns, name);
-    if (!cluster) return;
+    if (!cluster || !this.writtenAs(CAPI, 'Cluster', ns, name)) return;
     if (cluster.metadata.deletionTimestamp) return this.reconcileDelete(cluster);
     cluster = this.client.ensureFinalizer(cluster, CLUSTER_FINALIZER);
     const infra = getRef(this.client, cluster.spec.infrastructureRef, ns);
@@ -218,6 +218,7 @@ export class MachineController extends ProviderController {
       this.resetPhase(k);
       return;
     }
+    if (!this.writtenAs(CAPI, 'Machine', ns, name)) return;
     const infra = getRef(this.client, machine.spec.infrastructureRef, ns);
     const boot = getRef(this.client, machine.spec.bootstrap?.configRef, ns);
     if (machine.metadata.deletionTimestamp) {
@@ -357,7 +358,7 @@ export class MachineDeploymentController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let md = this.client.get(CAPI, 'MachineDeployment', ns, name);
-    if (!md) return;
+    if (!md || !this.writtenAs(CAPI, 'MachineDeployment', ns, name)) return;
     const owned = this.client.list(CAPI, 'MachineSet', ns).filter(ms => ownerOfKind(ms, 'MachineDeployment')?.uid === md.metadata.uid);
     if (md.metadata.deletionTimestamp) {
       for (const ms of owned) if (!ms.metadata.deletionTimestamp) this.client.delete(CAPI, 'MachineSet', ns, ms.metadata.name);
@@ -474,7 +475,7 @@ export class MachineSetController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let ms = this.client.get(CAPI, 'MachineSet', ns, name);
-    if (!ms) return;
+    if (!ms || !this.writtenAs(CAPI, 'MachineSet', ns, name)) return;
     const machines = this.client.list(CAPI, 'Machine', ns).filter(m => ownerOfKind(m, 'MachineSet')?.uid === ms.metadata.uid);
     if (ms.metadata.deletionTimestamp) {
       for (const m of machines) if (!m.metadata.deletionTimestamp) this.client.delete(CAPI, 'Machine', ns, m.metadata.name);

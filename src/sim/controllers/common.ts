@@ -1,6 +1,6 @@
 // Shared pieces of the simulated provider controllers: timing (speed factor), metav1
 // conditions, owner references, well-known labels and API versions.
-import { ApiEngine } from '../api-engine';
+import { ApiEngine, storeKey } from '../api-engine';
 import { Clock, rfc3339 } from '../clock';
 import { StoreEvent } from '../storage';
 import { SimClient } from './client';
@@ -141,6 +141,7 @@ export abstract class ProviderController implements Controller {
   protected readonly client: SimClient;
   /** When each object entered its current phase (clock ms), keyed by `key|phase`. */
   private readonly since = new Map<string, number>();
+  private readonly warned = new Set<string>();
 
   /** `name` is also the field manager of the controller's writes. */
   constructor(protected readonly ctx: ControllerContext, readonly name: string) {
@@ -169,6 +170,35 @@ export abstract class ProviderController implements Controller {
     const now = this.ctx.clock.now();
     if (!this.since.has(id)) this.since.set(id, now);
     return Math.max(0, this.since.get(id)! + total - now);
+  }
+
+  /**
+   * Whether the object was last written in `apiVersion`. There are no conversion webhooks in
+   * the simulator: other served versions are stored and served as written (apiVersion
+   * rewritten only), so the controllers leave such objects alone and say so in a Warning Event.
+   */
+  protected writtenAs(apiVersion: string, kind: string, namespace: string, name: string): boolean {
+    const rt = this.client.type(apiVersion, kind);
+    const raw = rt ? this.ctx.engine.store.get(storeKey(rt), rt.namespaced ? namespace : '', name) : undefined;
+    if (!raw) return false;
+    if (raw.apiVersion === apiVersion) return true;
+    if (!this.warned.has(raw.metadata.uid)) {
+      this.warned.add(raw.metadata.uid);
+      this.client.create({
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: { name: `${name}.unsupported-version-${raw.metadata.uid.slice(0, 8)}`, namespace },
+        involvedObject: { apiVersion: raw.apiVersion, kind, name, namespace, uid: raw.metadata.uid },
+        reason: 'UnsupportedVersion',
+        type: 'Warning',
+        count: 1,
+        message: `the cdk8s-capi simulator reconciles ${kind} ${apiVersion} only (it has no conversion webhooks); this object was written as ${raw.apiVersion}`,
+        source: { component: this.name },
+        firstTimestamp: this.now(),
+        lastTimestamp: this.now(),
+      });
+    }
+    return false;
   }
 
   /** Forgets the phase clocks of an object (or one phase). */

@@ -42,7 +42,7 @@ export class Metal3ClusterController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let m3c = this.client.get(INFRA, 'Metal3Cluster', ns, name);
-    if (!m3c) return;
+    if (!m3c || !this.writtenAs(INFRA, 'Metal3Cluster', ns, name)) return;
     const owner = ownerOfKind(m3c, 'Cluster');
     if (m3c.metadata.deletionTimestamp) {
       const clusterName = owner?.name ?? m3c.metadata.labels?.[CLUSTER_NAME_LABEL];
@@ -99,7 +99,7 @@ export class Metal3MachineController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let m3m = this.client.get(INFRA, 'Metal3Machine', ns, name);
-    if (!m3m) return;
+    if (!m3m || !this.writtenAs(INFRA, 'Metal3Machine', ns, name)) return;
     if (m3m.metadata.deletionTimestamp) return this.release(m3m);
     m3m = this.client.ensureFinalizer(m3m, M3M_FINALIZER);
     const now = this.now();

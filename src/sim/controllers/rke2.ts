@@ -49,7 +49,7 @@ export class Rke2ControlPlaneController extends ProviderController {
   reconcile(k: string): ReconcileResult | void {
     const [ns, name] = splitKey(k);
     let rcp = this.client.get(CP, 'RKE2ControlPlane', ns, name);
-    if (!rcp) return;
+    if (!rcp || !this.writtenAs(CP, 'RKE2ControlPlane', ns, name)) return;
     const machines = this.client.list(CAPI, 'Machine', ns, `${CONTROL_PLANE_NAME_LABEL}=${name}`)
       .sort(byAge);
     if (rcp.metadata.deletionTimestamp) {
@@ -220,6 +220,7 @@ export class Rke2ConfigController extends ProviderController {
     const [ns, name] = splitKey(k);
     const config = this.client.get(BOOTSTRAP, 'RKE2Config', ns, name);
     if (!config || config.metadata.deletionTimestamp || config.status?.dataSecretName) return;
+    if (!this.writtenAs(BOOTSTRAP, 'RKE2Config', ns, name)) return;
     const now = this.now();
     const st = structuredClone(config.status ?? {});
     const waiting = (reason: string, message: string) => {
