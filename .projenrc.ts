@@ -39,6 +39,7 @@ const project = new typescript.TypeScriptProject({
     'csv-parse@^6.1.0',
     'csv-stringify@^6.6.0',
     '@kubernetes/client-node@~1.4.0',
+    'listr2@^8.3.3',
   ],
   devDeps: [
     'cdk8s-cli@^2.207.0',

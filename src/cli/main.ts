@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { CliError, CliIo, ExitCode, processIo } from './io';
+import { registerApply } from './apply';
+import { registerDelete, registerStatus } from './delete-status';
+import { registerSimulate } from './simulate-command';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
@@ -18,6 +21,10 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .showHelpAfterError()
     .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
   registerValidate(program, io, setExit);
+  registerApply(program, io, setExit);
+  registerDelete(program, io, setExit);
+  registerStatus(program, io, setExit);
+  registerSimulate(program, io, setExit);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) });
   return program;
 }
