@@ -241,6 +241,12 @@ export class SimApiServer {
     if ((rp.namespace !== undefined && !rt.namespaced) || (rp.subresource && (rp.subresource !== 'status' || !rt.statusSubresource))) {
       return this.sendError(res, resourceNotFound());
     }
+    if (rt.namespaced && rp.namespace === undefined && method !== 'GET') {
+      // Namespaced kinds are only listed/watched across namespaces; everything else needs one.
+      if (rp.name) return this.sendError(res, resourceNotFound());
+      return this.sendError(res, new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource'));
+    }
+    if (rt.namespaced && rp.namespace === undefined && rp.name) return this.sendError(res, resourceNotFound());
     if (this.faults) {
       const d = this.faults.decide({ method, group: rt.group });
       if (d.delayMs > 0) await new Promise<void>(r => this.clock.setTimer(d.delayMs, r));

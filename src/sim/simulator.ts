@@ -42,8 +42,9 @@ export class Simulator {
     }
     const eksa = options.pinnedCrds ?? true;
     this.server = new SimApiServer({
-      // controller-runtime resyncs periodically (CAPI: every 10 minutes), which also heals missed triggers.
-      resyncMs: Math.max(1, Math.round(600_000 / speed)),
+      // controller-runtime resyncs periodically (CAPI: every 10 minutes), which also heals missed
+      // triggers; never more often than every 5 s of clock time, however fast the simulation runs.
+      resyncMs: Math.max(5_000, Math.round(600_000 / speed)),
       ...options,
       namespaces: [...(options.namespaces ?? []), ...(eksa ? [EKSA_SYSTEM_NAMESPACE] : [])],
     });

@@ -1,7 +1,12 @@
 // The simulated controllers on a ManualClock at realistic durations (speed 1): time only
 // moves when the test advances it, so the runs are deterministic and take milliseconds.
-import { applyAll, conditionOf, docs, fixture, get, list, manualSim, rt } from './helpers';
+import { applyAll, conditionOf, controllerErrors, docs, fixture, get, list, manualSim, rt } from './helpers';
 import { KubeconfigSecretTiming } from '../../src/sim/simulator';
+
+afterEach(() => {
+  // Controllers retry failed reconciles; a failure is still a bug in the simulation.
+  expect(controllerErrors.splice(0)).toEqual([]);
+});
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -85,6 +90,27 @@ describe('BareMetalHost', () => {
     expect(h.status.errorType).toBe('inspection error');
     expect(h.status.errorMessage).toBe('timeout reached while inspecting the node');
     expect(h.status.errorCount).toBeGreaterThanOrEqual(2);
+  });
+
+  test('an externally provisioned host goes from registering to externally provisioned', async () => {
+    const { sim, engine } = manualSim();
+    applyAll(engine, fixture('hosts-control-plane.yaml').replace('  online: true\n', '  online: true\n  externallyProvisioned: true\n'));
+    await sim.advance(5 * MIN);
+    expect(hostStates(engine)).toEqual({ node1: 'externally provisioned', node2: 'inspecting', node3: 'inspecting' });
+  });
+
+  test('a provisioning failure keeps the host provisioning and surfaces on the Machine', async () => {
+    const { sim, engine } = manualSim({ hostFaults: { 'default/node1': ['provisioning-failure'] } });
+    applyAll(engine, fixture('hosts-control-plane.yaml'));
+    await sim.advance(20 * MIN);
+    applyAll(engine, fixture('cluster-rke2.yaml').replace('replicas: 3', 'replicas: 1'));
+    await sim.advance(1 * HOUR);
+    const h = get(engine, 'metal3.io/v1alpha1', 'BareMetalHost', 'node1');
+    expect([h.status.provisioning.state, h.status.errorType]).toEqual(['provisioning', 'provisioning error']);
+    const [m] = list(engine, 'cluster.x-k8s.io/v1beta2', 'Machine');
+    expect(conditionOf(m, 'InfrastructureReady').message).toMatch(/^BareMetalHost default\/node1 is provisioning \(provisioning error: Image provisioning failed/);
+    const rcp = get(engine, 'controlplane.cluster.x-k8s.io/v1beta2', 'RKE2ControlPlane', 'multinode-cluster');
+    expect(conditionOf(rcp, 'Available').message).toContain('provisioning error: Image provisioning failed');
   });
 
   test('deleting an available host powers it off, releases the finalizer and collects its Secret', async () => {

@@ -21,10 +21,18 @@ export function docs(yamlText: string): any[] {
   return parseAllDocuments(yamlText).map(d => d.toJSON()).filter(Boolean);
 }
 
+/** Reconcile errors of simulators made by manualSim (a controller error is a bug: tests assert none). */
+export const controllerErrors: string[] = [];
+
 /** A simulator on a ManualClock with controllers started (no HTTP). */
 export function manualSim(options: SimulatorOptions = {}): { sim: Simulator; engine: ApiEngine; clock: ManualClock } {
   const clock = new ManualClock();
-  const sim = new Simulator({ seed: 7, clock, ...options });
+  const sim = new Simulator({
+    seed: 7,
+    clock,
+    onControllerError: (c, k, e) => controllerErrors.push(`${c} ${k}: ${(e as Error)?.message ?? e}`),
+    ...options,
+  });
   sim.startControllers();
   return { sim, engine: sim.server.engine, clock };
 }

@@ -158,6 +158,13 @@ test('watch from an expired resourceVersion: HTTP 200, one ERROR event with a 41
   expect(w.lines).toEqual([{ type: 'ERROR', object: expect.objectContaining({ kind: 'Status', code: 410, reason: 'Expired' }) }]);
 });
 
+test('fails with 405 for writes to a namespaced kind without a namespace', async () => {
+  const r = await call('POST', '/api/v1/configmaps', JSON.stringify({ metadata: { name: 'x', namespace: 'default' } }));
+  expect([r.status, r.json.reason]).toEqual([405, 'MethodNotAllowed']);
+  const all = await call('GET', '/api/v1/configmaps');
+  expect(all.json.kind).toBe('ConfigMapList');
+});
+
 test('fails with 405 for POST on a named object path', async () => {
   const r = await call('POST', '/api/v1/namespaces/default/configmaps/w', '{}');
   expect(r.status).toBe(405);

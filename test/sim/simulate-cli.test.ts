@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { runSimulate } from '../../src/cli/simulate';
 import { ValidationError } from '../../src/core/errors';
+import * as simIndex from '../../src/sim';
 
 test('prints the kubeconfig path and serves until stopped', async () => {
   const out: string[] = [];
@@ -33,4 +34,10 @@ test('fails with a ValidationError for a bad fault spec', async () => {
 test('fails for a non-positive speed', async () => {
   await expect(runSimulate({ speed: 0, handleSignals: false, print: () => undefined })).rejects.toThrow(ValidationError);
   await expect(runSimulate({ speed: -3, handleSignals: false, print: () => undefined })).rejects.toThrow('simulator: speed: must be a positive number, got -3');
+});
+
+test('the sim index exposes the public API', () => {
+  expect(Object.keys(simIndex).sort()).toEqual([
+    'ApiError', 'DEFAULT_DURATIONS', 'FAULT_ANNOTATION', 'KubeconfigSecretTiming', 'ManualClock', 'RealClock', 'SimApiServer', 'Simulator', 'WEBHOOK_GROUPS', 'parseFaultSpec',
+  ]);
 });

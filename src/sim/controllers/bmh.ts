@@ -2,6 +2,8 @@
 //   registering → inspecting → preparing → available → provisioning → provisioned
 //   → (image removed) deprovisioning → available, and on delete
 //   [deprovisioning →] powering off before delete → deleting → gone.
+// `inspect.metal3.io: disabled` skips inspection; externallyProvisioned hosts go from
+// registering to `externally provisioned`.
 // Errors follow BMO: the host keeps the state it failed in, `operationalStatus: error` with
 // errorType/errorMessage/errorCount, and the operation is retried after a delay.
 // Faults (annotation `sim.cdk8s-capi.io/fault` or the hostFaults option): bad-credentials,
@@ -198,7 +200,10 @@ export class BareMetalHostController extends ProviderController {
     st.goodCredentials = st.triedCredentials;
     const history = { ...(st.operationHistory ?? {}) };
     history.register = { ...(history.register ?? {}), end: this.now() };
-    if (host.metadata.annotations?.[INSPECT] === 'disabled') {
+    if (host.spec.externallyProvisioned) {
+      st.provisioning.state = 'externally provisioned';
+      st.poweredOn = Boolean(host.spec.online);
+    } else if (host.metadata.annotations?.[INSPECT] === 'disabled') {
       st.provisioning.state = 'preparing';
     } else {
       st.provisioning.state = 'inspecting';
