@@ -1,8 +1,9 @@
 // Every rule table, merged: the one place a new upstream rule set is registered.
 import { BMO_RULES } from './bmo';
+import { EKSA_RULES } from './eksa';
 import { ObjectRule, RuleTable } from './rule';
 
-const TABLES: readonly RuleTable[] = [BMO_RULES];
+const TABLES: readonly RuleTable[] = [BMO_RULES, EKSA_RULES];
 
 const MERGED = new Map<string, ObjectRule[]>();
 for (const t of TABLES) {
