@@ -77,7 +77,7 @@ function crossRules(ctx: CheckContext, roles: RoleMachine[]): PreflightFinding[]
   const out: PreflightFinding[] = [];
   const cp = roles.find(r => r.role === 'controlPlane');
   const cpOs = cp?.machine.spec?.osFamily;
-  if (typeof cpOs === 'string' && cpOs) {
+  if (typeof cpOs === 'string' && TINKERBELL_OS_FAMILIES.includes(cpOs)) {
     for (const m of distinctMachines(roles)) {
       const os = m.spec?.osFamily;
       if (m !== cp!.machine && typeof os === 'string' && os && os !== cpOs) {
