@@ -16,7 +16,7 @@ import { EksaFluxProps } from './gitops';
 import { HardwareMachine } from './hardware';
 import { EksaIdentityProvider } from './identity-providers';
 import { ControlPlaneProps, EksaTaint, WorkerNodeGroupProps } from './node-groups';
-import { PreflightResult, preflightErrors, runPreflights } from './preflights';
+import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from './preflights';
 import { EksaProvider } from './providers/provider';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from './releases';
 import { PreflightFinding } from './spec';
@@ -29,7 +29,7 @@ export interface EksaClusterProps {
   readonly provider: EksaProvider;
   /** Kubernetes version, the quoted "1.NN" form. @default - the targeted release's default ("1.36" for v0.26) */
   readonly kubernetesVersion?: string;
-  /** EKS Anywhere release the spec targets (its supported Kubernetes versions). @default EksaRelease.V0_26 */
+  /** EKS Anywhere release the spec targets (its supported Kubernetes versions); recorded in the cdk8s-capi.io/eksa-release annotation when set. @default EksaRelease.V0_26 */
   readonly eksaRelease?: EksaRelease;
   /** spec.eksaVersion (semver, e.g. v0.26.1). @default - not set (eksctl fills in its own version) */
   readonly eksaVersion?: string;
@@ -166,7 +166,9 @@ export class EksaCluster extends Chart {
     // even default would be invalid, so round it up to the next odd count.
     const cpDefault = etcdCount === undefined && impl.defaults.controlPlaneCount % 2 === 0 ? impl.defaults.controlPlaneCount + 1 : impl.defaults.controlPlaneCount;
 
-    const cluster = new Cluster(this, 'cluster', { metadata: { name: id }, spec: Lazy.any({ produce: () => spec }) });
+    // An explicit target release is recorded so validating the file later checks the same versions.
+    const annotations = props.eksaRelease !== undefined ? { [EKSA_RELEASE_ANNOTATION]: release } : undefined;
+    const cluster = new Cluster(this, 'cluster', { metadata: { name: id, annotations }, spec: Lazy.any({ produce: () => spec }) });
     this.clusterObject = cluster;
     const rendered = impl.render(this, {
       clusterName: id,

@@ -58,12 +58,19 @@ export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [
 
 export const CONFIG_FILE_CHECK = 'Validate cluster config file';
 
+/**
+ * Annotation recording the EKS-A release a generated spec targets (written by EksaCluster when
+ * `eksaRelease` is set), so `validate` on the file checks the same Kubernetes versions.
+ * Precedence: the `eksaRelease` option, then spec.eksaVersion, then this annotation, then v0.26.
+ */
+export const EKSA_RELEASE_ANNOTATION = 'cdk8s-capi.io/eksa-release';
+
 export interface PreflightOptions {
   /** Create a new cluster, or upgrade the cluster described by `old`. @default PreflightMode.CREATE */
   readonly mode?: PreflightMode | 'create' | 'upgrade';
   /** The objects of the cluster config before the upgrade (required in upgrade mode). @default - none */
   readonly old?: readonly KubeObject[];
-  /** EKS Anywhere release whose Kubernetes versions are allowed (`v0.24`). @default - the release of spec.eksaVersion, else v0.26 */
+  /** EKS Anywhere release whose Kubernetes versions are allowed (`v0.24`). @default - the release of spec.eksaVersion, else of the cdk8s-capi.io/eksa-release annotation, else v0.26 */
   readonly eksaRelease?: EksaRelease | string;
   /** Tinkerbell hardware inventory (parsed hardware.csv), for the hardware checks. @default - hardware not checked */
   readonly hardware?: readonly HardwareMachine[];
@@ -129,7 +136,10 @@ function releaseFor(spec: EksaSpec, opts: PreflightOptions, notes: PreflightFind
       `one of ${Object.values(EksaRelease).join(', ')}`);
   }
   const v = spec.cluster.spec?.eksaVersion;
-  if (typeof v !== 'string') return DEFAULT_EKSA_RELEASE;
+  if (typeof v !== 'string') {
+    const annotated = spec.cluster.metadata?.annotations?.[EKSA_RELEASE_ANNOTATION];
+    return isEksaRelease(annotated) ? annotated : DEFAULT_EKSA_RELEASE;
+  }
   const r = releaseOfEksaVersion(v);
   if (!r) {
     notes.push(...about(spec.cluster, [warning('eksa/eksa-version', 'spec.eksaVersion',
