@@ -3,8 +3,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, AppProps } from 'cdk8s';
-import { ValidationError } from '../core/errors';
 import { EksaCluster } from './eksa-cluster';
+import { ValidationError } from '../core/errors';
 
 /** An App whose YAML files end in `.yaml` and that also writes each EksaCluster's extra files. */
 export class EksaApp extends App {

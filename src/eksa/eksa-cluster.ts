@@ -11,6 +11,7 @@ import { PreflightMode } from './checks/check';
 import { MAX_CLUSTER_NAME_LENGTH, clusterNameProblem } from './checks/cluster-name';
 import { ClusterNetworkProps, ProxyProps, RegistryMirrorProps } from './cluster-settings';
 import { EksaCni } from './cni';
+import { PreflightFinding } from './eksa-spec';
 import { EksaEtcd } from './etcd';
 import { EksaFluxProps } from './gitops';
 import { HardwareMachine } from './hardware';
@@ -19,7 +20,6 @@ import { ControlPlaneProps, EksaTaint, WorkerNodeGroupProps } from './node-group
 import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from './preflights';
 import { EksaProvider } from './providers/provider';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from './releases';
-import { PreflightFinding } from './spec';
 
 /** The file name suffix eksctl uses for cluster configs (`<name>-eks-a-cluster.yaml`). */
 export const EKSA_CLUSTER_FILE_SUFFIX = '-eks-a-cluster';
@@ -164,7 +164,9 @@ export class EksaCluster extends Chart {
     const etcdCount = etcd._count(impl.defaults.externalEtcdCount ?? 3);
     // eksctl generate's control plane count assumes its own etcd default; with stacked etcd an
     // even default would be invalid, so round it up to the next odd count.
-    const cpDefault = etcdCount === undefined && impl.defaults.controlPlaneCount % 2 === 0 ? impl.defaults.controlPlaneCount + 1 : impl.defaults.controlPlaneCount;
+    const cpDefault = etcdCount === undefined && impl.defaults.controlPlaneCount % 2 === 0
+      ? impl.defaults.controlPlaneCount + 1
+      : impl.defaults.controlPlaneCount;
 
     // An explicit target release is recorded so validating the file later checks the same versions.
     const annotations = props.eksaRelease !== undefined ? { [EKSA_RELEASE_ANNOTATION]: release } : undefined;
@@ -245,7 +247,11 @@ export class EksaCluster extends Chart {
       })),
       gitOpsRef: gitOpsName ? { kind: 'FluxConfig', name: gitOpsName } : undefined,
       identityProviderRefs: identityRefs.length ? identityRefs : undefined,
-      proxyConfiguration: props.proxy ? { httpProxy: props.proxy.httpProxy, httpsProxy: props.proxy.httpsProxy, noProxy: props.proxy.noProxy ? [...props.proxy.noProxy] : undefined } : undefined,
+      proxyConfiguration: props.proxy ? {
+        httpProxy: props.proxy.httpProxy,
+        httpsProxy: props.proxy.httpsProxy,
+        noProxy: props.proxy.noProxy ? [...props.proxy.noProxy] : undefined,
+      } : undefined,
       registryMirrorConfiguration: mirror ? {
         endpoint: mirror.endpoint,
         port: mirror.port !== undefined ? String(mirror.port) : undefined,
@@ -287,8 +293,7 @@ export class EksaCluster extends Chart {
     const isMap = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
     if (!isArr(props.workerNodeGroups)) problems.push(error('props', 'workerNodeGroups', 'must be a list'));
     (Array.isArray(props.workerNodeGroups) ? props.workerNodeGroups : []).forEach((g, i) => {
-      if (!g || typeof g !== 'object') problems.push(error('props', `workerNodeGroups[${i}]`, 'must be an object'));
-      else {
+      if (!g || typeof g !== 'object') {problems.push(error('props', `workerNodeGroups[${i}]`, 'must be an object'));} else {
         if (typeof g.name !== 'string') problems.push(error('props', `workerNodeGroups[${i}].name`, 'Required value', 'e.g. md-0'));
         if (!isMap(g.labels)) problems.push(error('props', `workerNodeGroups[${i}].labels`, 'must be a map of strings'));
         if (!isArr(g.taints)) problems.push(error('props', `workerNodeGroups[${i}].taints`, 'must be a list'));

@@ -3,16 +3,16 @@
 // every eksctl rule, reporting file:line and column.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from '../baremetal/bmc-credentials';
-import { BmcAddressError, parseBmcAddress } from '../baremetal/bmc-address';
-import { BareMetalHostProps, HostRole, envVarStem } from '../baremetal/host';
-import { checkMac, normalizeMac } from '../baremetal/mac';
-import { ParsedStaticAddress, networkProblems, parseStaticAddress } from '../baremetal/network-data';
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 import { ipv4Netmask, isIp } from './cidr';
 import {
   HARDWARE_CONTROL_PLANE_LABEL, HARDWARE_ROLE_LABEL, HARDWARE_WORKER_LABEL, HardwareMachine, parseHardwareLabels, validateHardwareMachines,
 } from './hardware';
+import { BmcAddressError, parseBmcAddress } from '../baremetal/bmc-address';
+import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from '../baremetal/bmc-credentials';
+import { BareMetalHostProps, HostRole, envVarStem } from '../baremetal/host';
+import { checkMac, normalizeMac } from '../baremetal/mac';
+import { ParsedStaticAddress, networkProblems, parseStaticAddress } from '../baremetal/network-data';
+import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 
 /** Columns in the order eksctl's testdata writes them; `vlan_id` is appended when used. */
 export const HARDWARE_CSV_COLUMNS = ['hostname', 'bmc_ip', 'bmc_username', 'bmc_password', 'mac', 'ip_address', 'netmask', 'gateway', 'nameservers', 'labels', 'disk'];
@@ -32,6 +32,18 @@ export interface HardwareFromHostsOptions {
   readonly labels?: Record<string, string>;
 }
 
+/** One host mapped to a row: the machine, or the problems that prevented it. */
+export interface HostMapping {
+  readonly machine?: HardwareMachine;
+  readonly problems: Finding[];
+}
+
+/** Hosts mapped to rows, with every problem named by host. */
+export interface HardwareFromHostsResult {
+  readonly machines: HardwareMachine[];
+  readonly problems: HostMappingProblem[];
+}
+
 /** A problem with one host while mapping it to a hardware.csv row. */
 export interface HostMappingProblem {
   readonly host: string;
@@ -48,7 +60,7 @@ export interface HostMappingProblem {
  * host's labels plus `type=cp` (control plane) or `type=worker` (worker) from its role, unless
  * the host sets a `type` label itself.
  */
-export function hardwareMachineFromHost(host: BareMetalHostProps, opts: HardwareFromHostsOptions = {}): { machine?: HardwareMachine; problems: Finding[] } {
+export function hardwareMachineFromHost(host: BareMetalHostProps, opts: HardwareFromHostsOptions = {}): HostMapping {
   const problems: Finding[] = [];
   const net = host.network;
   for (const [field, message] of net ? networkProblems(net) : []) problems.push(error('hardware', field, message));
@@ -118,7 +130,7 @@ export function hardwareMachineFromHost(host: BareMetalHostProps, opts: Hardware
 }
 
 /** Hosts → machines; every mapping and inventory problem is returned, named by host. */
-export function hardwareFromHosts(hosts: readonly BareMetalHostProps[], opts: HardwareFromHostsOptions = {}): { machines: HardwareMachine[]; problems: HostMappingProblem[] } {
+export function hardwareFromHosts(hosts: readonly BareMetalHostProps[], opts: HardwareFromHostsOptions = {}): HardwareFromHostsResult {
   const machines: HardwareMachine[] = [];
   const problems: HostMappingProblem[] = [];
   for (const h of hosts) {

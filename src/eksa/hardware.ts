@@ -1,7 +1,7 @@
 // The Tinkerbell hardware inventory (one hardware.csv row per machine) and its rules
 // (upstream-rules.md §5.4, pkg/providers/tinkerbell/hardware machine.go + validator.go).
-import { checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../core/names';
 import { isIp, isIpv4Netmask } from './cidr';
+import { checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../core/names';
 
 /** Label key the host role is written under in hardware.csv (`type=cp`, `type=worker`). */
 export const HARDWARE_ROLE_LABEL = 'type';
@@ -68,8 +68,7 @@ export function validateHardwareMachines(machines: readonly HardwareMachine[]): 
   const out: HardwareProblem[] = [];
   machines.forEach((m, index) => {
     const add = (column: string, message: string) => out.push({ index, column, message });
-    if (!m.hostname) add('hostname', 'hostname is required');
-    else {
+    if (!m.hostname) {add('hostname', 'hostname is required');} else {
       const p = checkDns1123Subdomain(m.hostname);
       if (p) add('hostname', `hostname ${JSON.stringify(m.hostname)} is invalid: ${p}`);
     }
@@ -79,8 +78,7 @@ export function validateHardwareMachines(machines: readonly HardwareMachine[]): 
     else if (!isIp(m.ipAddress)) add('ip_address', `ip_address ${JSON.stringify(m.ipAddress)} is not a valid IP`);
     if (!m.gateway) add('gateway', 'gateway is required');
     else if (!isIp(m.gateway)) add('gateway', `gateway ${JSON.stringify(m.gateway)} is not a valid IP`);
-    if (!m.netmask) add('netmask', 'netmask is required');
-    else if (isIp(m.ipAddress) && !m.ipAddress.includes(':') && !isIpv4Netmask(m.netmask)) {
+    if (!m.netmask) {add('netmask', 'netmask is required');} else if (isIp(m.ipAddress) && !m.ipAddress.includes(':') && !isIpv4Netmask(m.netmask)) {
       add('netmask', `netmask ${JSON.stringify(m.netmask)} is not a dotted-quad IPv4 netmask such as 255.255.255.0`);
     }
     if (!m.nameservers.length) add('nameservers', 'nameservers is required');

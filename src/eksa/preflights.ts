@@ -24,10 +24,10 @@ import { tinkerbellCheck } from './checks/tinkerbell';
 import { upgradeVersionCheck } from './checks/upgrade-version';
 import { vsphereCheck } from './checks/vsphere';
 import { workerGroupsCheck } from './checks/worker-groups';
+import { ClusterKind, EksaSpec, PreflightFinding, about, findClusters, isEksaObject, nameOf, specOf, workerGroups } from './eksa-spec';
 import { HardwareMachine } from './hardware';
 import { normalizeKubernetesVersion } from './kube-version';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, isEksaRelease, releaseOfEksaVersion } from './releases';
-import { ClusterKind, EksaSpec, PreflightFinding, about, findClusters, isEksaObject, nameOf, specOf, workerGroups } from './spec';
 import { metadataRules } from '../validate/rules/metadata';
 
 export { PreflightMode } from './checks/check';
@@ -176,8 +176,12 @@ export function collect(objects: readonly KubeObject[], opts: CollectOptions): P
   if (opts.schema !== false) fileNotes.push(...schemaFindings(current));
   const clusters = findClusters(current);
   if (clusters.length === 0) {
-    fileNotes.push({ ...error('eksa/config-file', 'kind', 'the cluster config does not contain kind Cluster (unable to find kind Cluster in file)',
-      `add an ${'anywhere.eks.amazonaws.com/v1alpha1'} Cluster document`), kind: '', name: '' });
+    fileNotes.push({
+      ...error('eksa/config-file', 'kind', 'the cluster config does not contain kind Cluster (unable to find kind Cluster in file)',
+        `add an ${'anywhere.eks.amazonaws.com/v1alpha1'} Cluster document`),
+      kind: '',
+      name: '',
+    });
   }
   const byCheck = new Map<string, PreflightFinding[]>();
   for (const cluster of clusters) {

@@ -18,8 +18,12 @@ beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'eksa-app-')); });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const hosts = [1, 2].map(n => ({
-  name: `node${n}`, role: n === 1 ? HostRole.CONTROL_PLANE : HostRole.WORKER, bmcAddress: `ipmi://10.1.0.${n}`, bootMacAddress: `0c:c4:7a:00:00:0${n}`,
-  rootDeviceHints: { deviceName: '/dev/sda' }, network: { ipv4: { address: `10.0.0.${10 + n}/24`, gateway: '10.0.0.1' }, nameservers: ['10.0.0.2'] },
+  name: `node${n}`,
+  role: n === 1 ? HostRole.CONTROL_PLANE : HostRole.WORKER,
+  bmcAddress: `ipmi://10.1.0.${n}`,
+  bootMacAddress: `0c:c4:7a:00:00:0${n}`,
+  rootDeviceHints: { deviceName: '/dev/sda' },
+  network: { ipv4: { address: `10.0.0.${10 + n}/24`, gateway: '10.0.0.1' }, nameservers: ['10.0.0.2'] },
 }));
 
 test('one file per cluster named <name>-eks-a-cluster.yaml, plus hardware.csv', () => {

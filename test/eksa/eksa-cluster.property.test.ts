@@ -1,8 +1,8 @@
 // Properties: whatever the props, EksaCluster either throws a ValidationError or yields objects
 // that pass the CRD schemas, the validate pipeline and every preflight; the preflights and the
 // hardware.csv parser never crash on arbitrary input.
-import * as fc from 'fast-check';
 import { Testing } from 'cdk8s';
+import * as fc from 'fast-check';
 import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
@@ -32,7 +32,8 @@ const taints = opt(fc.array(fc.record({ key: labelKey, effect: fc.constantFrom(.
 const count = mostly(fc.constantFrom(1, 3, 5), fc.oneof(fc.integer({ min: -3, max: -1 }), fc.double({ min: 0.1, max: 3, noNaN: true })));
 const kube = mostly(fc.constantFrom('1.30', '1.33', '1.35', '1.36'), fc.constantFrom('1.29', '1.37', '1.36.1', 'latest', ''));
 const rollout = sometimes(mostly(
-  fc.record({ maxSurge: fc.integer({ min: 0, max: 2 }), maxUnavailable: fc.integer({ min: 0, max: 2 }) }).map(o => UpgradeRolloutStrategy.rollingUpdate(o)),
+  fc.record({ maxSurge: fc.integer({ min: 0, max: 2 }), maxUnavailable: fc.integer({ min: 0, max: 2 }) })
+    .map(o => UpgradeRolloutStrategy.rollingUpdate(o)),
   fc.oneof(fc.constant(UpgradeRolloutStrategy.inPlace()), fc.constant(UpgradeRolloutStrategy.rollingUpdate({ maxSurge: -1, maxUnavailable: 0 }))),
 ));
 const groupName = mostly(fc.stringMatching(/^[a-z][a-z0-9-]{0,6}[a-z0-9]$/), fc.string({ maxLength: 8 }));
@@ -72,15 +73,27 @@ const common = fc.record({
   managementClusterName: opt(fc.constantFrom('mgmt', 'self')),
   controlPlane: fc.record({ count: opt(count), endpoint: mostly(fc.constant('10.0.0.100'), fc.constantFrom('', 'api.example.com')), labels, taints, certSans: opt(fc.array(mostly(fc.domain(), fc.string({ maxLength: 5 })), { maxLength: 2 })) }),
   workerNodeGroups: workerGroups,
-  clusterNetwork: opt(fc.record({ podCidr: opt(cidr), serviceCidr: opt(cidr), cni, nodeCidrMaskSize: opt(mostly(fc.constant(24), fc.integer({ min: 16, max: 30 }))) })),
+  clusterNetwork: opt(fc.record({
+    podCidr: opt(cidr),
+    serviceCidr: opt(cidr),
+    cni,
+    nodeCidrMaskSize: opt(mostly(fc.constant(24), fc.integer({ min: 16, max: 30 }))),
+  })),
   proxy: sometimes(fc.record({ httpProxy: mostly(fc.tuple(ip, fc.integer({ min: 1, max: 65535 })).map(([h, p]) => `${h}:${p}`), fc.string({ maxLength: 8 })), httpsProxy: fc.constant('proxy.example.com:3128') })),
-  etcd: sometimes(fc.oneof(fc.constant(EksaEtcd.stacked()), fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }).map(n => EksaEtcd.external(n)))),
+  etcd: sometimes(fc.oneof(
+    fc.constant(EksaEtcd.stacked()),
+    fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }).map(n => EksaEtcd.external(n)),
+  )),
 }, { requiredKeys: [] });
 
 const hosts = fc.array(fc.record({ role: fc.constantFrom(HostRole.CONTROL_PLANE, HostRole.WORKER), disk: mostly(fc.constantFrom('/dev/sda', '/dev/nvme0n1'), fc.constantFrom('sda', '/dev/disk/by-id/x')) }), { maxLength: 6 })
   .map(list => list.map((h, i) => ({
-    name: `node${i + 1}`, role: h.role, bmcAddress: `redfish://10.1.0.${i + 1}/redfish/v1/Systems/1`, bootMacAddress: `0c:c4:7a:00:00:${(i + 1).toString(16).padStart(2, '0')}`,
-    credentials: BmcCredentials.fromEnv(`U${i}`, `P${i}`), rootDeviceHints: { deviceName: h.disk },
+    name: `node${i + 1}`,
+    role: h.role,
+    bmcAddress: `redfish://10.1.0.${i + 1}/redfish/v1/Systems/1`,
+    bootMacAddress: `0c:c4:7a:00:00:${(i + 1).toString(16).padStart(2, '0')}`,
+    credentials: BmcCredentials.fromEnv(`U${i}`, `P${i}`),
+    rootDeviceHints: { deviceName: h.disk },
     network: { ipv4: { address: `10.0.0.${i + 20}/24`, gateway: '10.0.0.1' }, nameservers: ['10.0.0.2'] },
   })));
 
@@ -117,9 +130,11 @@ test('random edits of hand-written specs never crash the preflights or the pipel
   const paths = ['spec', 'spec.controlPlaneConfiguration', 'spec.controlPlaneConfiguration.count', 'spec.workerNodeGroupConfigurations', 'spec.workerNodeGroupConfigurations.0',
     'spec.clusterNetwork', 'spec.clusterNetwork.pods.cidrBlocks', 'spec.clusterNetwork.cniConfig', 'spec.datacenterRef', 'spec.kubernetesVersion', 'spec.externalEtcdConfiguration',
     'spec.proxyConfiguration', 'spec.identityProviderRefs', 'spec.gitOpsRef', 'metadata', 'metadata.name', 'spec.hardwareSelector', 'spec.users', 'spec.tinkerbellIP', 'spec.failureDomains'];
-  const anything = fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 5 }), fc.boolean(), fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)), { maxLength: 2 }),
-    fc.dictionary(fc.constantFrom('kind', 'name', 'count', 'host', 'cilium'), fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)), { maxKeys: 2 }));
-  fc.assert(fc.property(fc.constantFrom(vsphere, tinkerbell, docker), fc.array(fc.tuple(fc.nat(6), fc.constantFrom(...paths), anything), { maxLength: 4 }), (make, edits) => {
+  const scalar = fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null));
+  const anything = fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 5 }), fc.boolean(), fc.array(scalar, { maxLength: 2 }),
+    fc.dictionary(fc.constantFrom('kind', 'name', 'count', 'host', 'cilium'), scalar, { maxKeys: 2 }));
+  const edit = fc.tuple(fc.nat(6), fc.constantFrom(...paths), anything);
+  fc.assert(fc.property(fc.constantFrom(vsphere, tinkerbell, docker), fc.array(edit, { maxLength: 4 }), (make, edits) => {
     const objects = make() as any[];
     for (const [i, path, value] of edits) {
       const target = objects[i % objects.length];

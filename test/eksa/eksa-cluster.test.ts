@@ -106,6 +106,14 @@ describe('eksctl generate clusterconfig defaults', () => {
     expect(app.synthYaml()).toContain('kubernetesVersion: "1.36"');
   });
 
+  test('an explicit release is recorded in an annotation, so validating the file checks the same versions', () => {
+    expect(find(make('dev', { provider: EksaProvider.docker() }).objects, 'Cluster').metadata?.annotations).toBeUndefined();
+    const { objects } = make('dev', { provider: EksaProvider.docker(), eksaRelease: EksaRelease.V0_22, kubernetesVersion: '1.29' });
+    expect(find(objects, 'Cluster').metadata?.annotations).toEqual({ 'cdk8s-capi.io/eksa-release': 'v0.22' });
+    expectValid(objects);
+    expect(thrown(() => make('dev', { provider: EksaProvider.docker(), kubernetesVersion: '1.29' })).message).toContain('kubernetes version 1.29 is not supported by EKS Anywhere v0.26');
+  });
+
   test('stacked etcd on vSphere rounds the even default control plane count up to 3', () => {
     const { objects } = make('prod', { provider: vsphereProvider(), controlPlane: { endpoint: '10.0.0.10' }, etcd: EksaEtcd.stacked() });
     expect(find(objects, 'Cluster').spec.controlPlaneConfiguration.count).toBe(3);
@@ -124,16 +132,32 @@ describe('every prop reaches the spec', () => {
       namespace: 'eksa',
       kubernetesVersion: '1.35',
       eksaVersion: 'v0.26.1',
-      controlPlane: { endpoint: '10.0.0.10', count: 3, labels: { tier: 'cp' }, certSans: ['api.example.com'], apiServerExtraArgs: { 'audit-log-maxage': '30' },
-        upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxSurge: 0 }) },
+      controlPlane: {
+        endpoint: '10.0.0.10',
+        count: 3,
+        labels: { tier: 'cp' },
+        certSans: ['api.example.com'],
+        apiServerExtraArgs: { 'audit-log-maxage': '30' },
+        upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxSurge: 0 }),
+      },
       etcd: EksaEtcd.external(5),
       workerNodeGroups: [
         { name: 'md-0', count: 2 },
-        { name: 'gpu', autoscaling: { minCount: 1, maxCount: 3 }, taints: [{ key: 'gpu', effect: TaintEffect.NO_SCHEDULE }], kubernetesVersion: '1.34',
-          upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxSurge: 0, maxUnavailable: 1 }) },
+        {
+          name: 'gpu',
+          autoscaling: { minCount: 1, maxCount: 3 },
+          taints: [{ key: 'gpu', effect: TaintEffect.NO_SCHEDULE }],
+          kubernetesVersion: '1.34',
+          upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxSurge: 0, maxUnavailable: 1 }),
+        },
       ],
-      clusterNetwork: { podCidr: '172.16.0.0/16', serviceCidr: '10.100.0.0/16', nodeCidrMaskSize: 25, dnsResolvConfPath: '/etc/resolv2.conf',
-        cni: EksaCni.cilium({ routingMode: CiliumRoutingMode.DIRECT, ipv4NativeRoutingCidr: '10.0.0.0/16' }) },
+      clusterNetwork: {
+        podCidr: '172.16.0.0/16',
+        serviceCidr: '10.100.0.0/16',
+        nodeCidrMaskSize: 25,
+        dnsResolvConfPath: '/etc/resolv2.conf',
+        cni: EksaCni.cilium({ routingMode: CiliumRoutingMode.DIRECT, ipv4NativeRoutingCidr: '10.0.0.0/16' }),
+      },
       gitOps: { git: { repositoryUrl: 'ssh://git@git.example.com/fleet.git' }, branch: 'prod' },
       identityProviders: [
         EksaIdentityProvider.oidc({ issuerUrl: 'https://login.example.com', clientId: 'eksa', requiredClaims: [{ claim: 'aud', value: 'eksa' }] }),
@@ -147,14 +171,27 @@ describe('every prop reaches the spec', () => {
     const s = find(objects, 'Cluster').spec;
     expect(s.clusterNetwork).toEqual({
       cniConfig: { cilium: { routingMode: 'direct', ipv4NativeRoutingCIDR: '10.0.0.0/16' } },
-      pods: { cidrBlocks: ['172.16.0.0/16'] }, services: { cidrBlocks: ['10.100.0.0/16'] }, nodes: { cidrMaskSize: 25 }, dns: { resolvConf: { path: '/etc/resolv2.conf' } },
+      pods: { cidrBlocks: ['172.16.0.0/16'] },
+      services: { cidrBlocks: ['10.100.0.0/16'] },
+      nodes: { cidrMaskSize: 25 },
+      dns: { resolvConf: { path: '/etc/resolv2.conf' } },
     });
-    expect(s.controlPlaneConfiguration).toMatchObject({ count: 3, labels: { tier: 'cp' }, certSans: ['api.example.com'], apiServerExtraArgs: { 'audit-log-maxage': '30' },
-      upgradeRolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0 } } });
+    expect(s.controlPlaneConfiguration).toMatchObject({
+      count: 3,
+      labels: { tier: 'cp' },
+      certSans: ['api.example.com'],
+      apiServerExtraArgs: { 'audit-log-maxage': '30' },
+      upgradeRolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0 } },
+    });
     expect(s.externalEtcdConfiguration.count).toBe(5);
     expect(s.workerNodeGroupConfigurations[1]).toEqual({
-      name: 'gpu', count: 1, autoscalingConfiguration: { minCount: 1, maxCount: 3 }, taints: [{ key: 'gpu', effect: 'NoSchedule' }], kubernetesVersion: '1.34',
-      machineGroupRef: { kind: 'VSphereMachineConfig', name: 'mgmt-gpu' }, upgradeRolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+      name: 'gpu',
+      count: 1,
+      autoscalingConfiguration: { minCount: 1, maxCount: 3 },
+      taints: [{ key: 'gpu', effect: 'NoSchedule' }],
+      kubernetesVersion: '1.34',
+      machineGroupRef: { kind: 'VSphereMachineConfig', name: 'mgmt-gpu' },
+      upgradeRolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
     });
     expect(s.gitOpsRef).toEqual({ kind: 'FluxConfig', name: 'mgmt' });
     expect(s.identityProviderRefs).toEqual([{ kind: 'OIDCConfig', name: 'mgmt-oidc' }, { kind: 'AWSIamConfig', name: 'mgmt-aws-iam' }]);
@@ -169,8 +206,12 @@ describe('every prop reaches the spec', () => {
 
   test('Tinkerbell with hosts writes hardware.csv and checks the hardware counts', () => {
     const { cluster } = make('metal', {
-      provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osFamily: TinkerbellOsFamily.BOTTLEROCKET, hosts: hosts(3, 2),
-        template: { tasks: [{ name: 'os', actions: [{ name: 'stream', image: 'quay.io/tinkerbell-actions/image2disk:v1.0.0', timeout: 600 }] }] } }),
+      provider: EksaProvider.tinkerbell({
+        tinkerbellIp: '10.0.0.9',
+        osFamily: TinkerbellOsFamily.BOTTLEROCKET,
+        hosts: hosts(3, 2),
+        template: { tasks: [{ name: 'os', actions: [{ name: 'stream', image: 'quay.io/tinkerbell-actions/image2disk:v1.0.0', timeout: 600 }] }] },
+      }),
       controlPlane: { endpoint: '10.0.0.10', count: 3 },
       workerNodeGroups: [{ name: 'md-0', count: 2 }],
     });
@@ -220,8 +261,10 @@ describe('errors name the construct and the prop', () => {
   });
 
   test('fails when the control plane rollout sets maxUnavailable', () => {
-    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9' }),
-      controlPlane: { endpoint: '10.0.0.10', upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxUnavailable: 1 }) } }));
+    const e = thrown(() => make('metal', {
+      provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9' }),
+      controlPlane: { endpoint: '10.0.0.10', upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxUnavailable: 1 }) },
+    }));
     expect(e.field).toBe('controlPlane.upgradeRolloutStrategy');
   });
 

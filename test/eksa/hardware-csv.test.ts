@@ -1,7 +1,6 @@
 // hardware.csv: written from the host model shared with the Metal3 path, parsed back with
 // eksctl's rules (upstream-rules.md §5.4), errors at file:line and column.
-import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../../src/baremetal/bmc-credentials';
-import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
+import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { BareMetalHostProps, HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
 import {
@@ -88,8 +87,18 @@ describe('hardware.csv from hosts', () => {
 describe('parseHardwareCsv', () => {
   const row = (over: Record<string, string> = {}) => {
     const v: Record<string, string> = {
-      hostname: 'node1', bmc_ip: '10.1.0.1', bmc_username: 'admin', bmc_password: 'secret', mac: '00:00:00:00:00:01', ip_address: '10.0.0.1',
-      netmask: '255.255.255.0', gateway: '10.0.0.254', nameservers: '8.8.8.8', labels: 'type=cp', disk: '/dev/sda', ...over,
+      hostname: 'node1',
+      bmc_ip: '10.1.0.1',
+      bmc_username: 'admin',
+      bmc_password: 'secret',
+      mac: '00:00:00:00:00:01',
+      ip_address: '10.0.0.1',
+      netmask: '255.255.255.0',
+      gateway: '10.0.0.254',
+      nameservers: '8.8.8.8',
+      labels: 'type=cp',
+      disk: '/dev/sda',
+      ...over,
     };
     return HEADER.split(',').map(c => v[c]).join(',');
   };

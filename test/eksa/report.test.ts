@@ -1,6 +1,6 @@
 // formatPreflightReport: eksctl's "Performing setup and validations" listing (reference 000/001).
-import { PreflightMode, describePreflightFinding, formatPreflightReport, preflightErrors, runPreflights } from '../../src/eksa/preflights';
 import { cluster, docker, vsphere } from './fixtures';
+import { PreflightMode, describePreflightFinding, formatPreflightReport, preflightErrors, runPreflights } from '../../src/eksa/preflights';
 
 describe('formatPreflightReport', () => {
   test('lists every check with ✅ when the spec is valid', () => {

@@ -1,8 +1,8 @@
 // Upgrade-mode preflights (upstream-rules.md §5.5): old spec vs new spec.
+import { cluster, edit, errors, tinkerbell, vsphere } from './fixtures';
 import { ValidationError } from '../../src/core/errors';
 import { PreflightMode, runPreflights } from '../../src/eksa/preflights';
 import { KubeObject } from '../../src/validate/schema';
-import { cluster, edit, errors, tinkerbell, vsphere } from './fixtures';
 
 const upgrade = (old: KubeObject[], next: KubeObject[]) => errors(next, { mode: PreflightMode.UPGRADE, old });
 const VI = 'Upgrade cluster kubernetes version increment: Cluster/prod';
@@ -171,7 +171,11 @@ describe('Validate node counts during rolling upgrade (Tinkerbell)', () => {
 
   test('passes for a version bump alone, and for scaling without a version bump', () => {
     expect(upgrade(tinkerbell(), bump())).toEqual([]);
-    expect(upgrade(tinkerbell(), cluster(tinkerbell(), s => { s.controlPlaneConfiguration.count = 5; s.workerNodeGroupConfigurations[0].count = 4; }))).toEqual([]);
+    const scaled = cluster(tinkerbell(), s => {
+      s.controlPlaneConfiguration.count = 5;
+      s.workerNodeGroupConfigurations[0].count = 4;
+    });
+    expect(upgrade(tinkerbell(), scaled)).toEqual([]);
   });
 
   test('fails when the control plane scales with the version bump', () => {

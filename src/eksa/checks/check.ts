@@ -1,8 +1,8 @@
 // The shape of one named preflight check, as eksctl lists them under "Performing setup and
 // validations". Checks are pure functions over the plain objects of a spec.
+import { EksaSpec, PreflightFinding } from '../eksa-spec';
 import { HardwareMachine } from '../hardware';
 import { EksaRelease } from '../releases';
-import { EksaSpec, PreflightFinding } from '../spec';
 
 /** Whether the preflights validate a new cluster or an update of an existing one. */
 export enum PreflightMode {

@@ -2,7 +2,7 @@
 // podIamConfig, packages on workload clusters, bundlesRef vs eksaVersion, kubelet providerID.
 import * as semver from 'semver';
 import { Finding, error } from '../../core/errors';
-import { about, isSelfManaged, workerGroups } from '../spec';
+import { about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 
 const ETCD_ENCRYPTION_PROVIDERS = ['VSphereDatacenterConfig', 'CloudStackDatacenterConfig', 'NutanixDatacenterConfig'];

@@ -2,7 +2,7 @@
 // count per etcd topology, labels, taints, certSANs, rollout strategy.
 import { Finding, error, warning } from '../../core/errors';
 import { isIp } from '../cidr';
-import { DockerDatacenterKind, about } from '../spec';
+import { DockerDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 import { labelProblems, rolloutProblems, taintProblems } from './node-settings';
 

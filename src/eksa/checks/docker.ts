@@ -1,6 +1,6 @@
 // Docker provider: no machine configs, so machineGroupRefs are ignored (warned about).
 import { warning } from '../../core/errors';
-import { DockerDatacenterKind, about, machineRefs } from '../spec';
+import { DockerDatacenterKind, about, machineRefs } from '../eksa-spec';
 import { PreflightCheck } from './check';
 
 export const dockerCheck: PreflightCheck = {

@@ -2,7 +2,7 @@
 // eksaVersion moves forward by at most one minor.
 import * as semver from 'semver';
 import { Finding, error } from '../../core/errors';
-import { about } from '../spec';
+import { about } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 
 export const eksaVersionUpgradeCheck: PreflightCheck = {

@@ -1,7 +1,7 @@
 // External etcd rules (upstream-rules.md §5.2 items 3, 4, 9): unsupported on Tinkerbell, count
 // set, positive and odd, machineGroupRef on every provider but Docker.
 import { Finding, error, warning } from '../../core/errors';
-import { DockerDatacenterKind, TinkerbellDatacenterKind, about } from '../spec';
+import { DockerDatacenterKind, TinkerbellDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 
 const ETCD = 'spec.externalEtcdConfiguration';

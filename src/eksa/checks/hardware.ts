@@ -1,8 +1,8 @@
 // Hardware inventory vs the spec (Tinkerbell): every row valid, enough machines for each
 // selector's nodes, and no machine matched by two different selectors.
 import { Finding, error } from '../../core/errors';
+import { PreflightFinding, TinkerbellDatacenterKind, about, workerGroups } from '../eksa-spec';
 import { matchesSelector, validateHardwareMachines } from '../hardware';
-import { PreflightFinding, TinkerbellDatacenterKind, about, workerGroups } from '../spec';
 import { PreflightCheck, PreflightMode, intField } from './check';
 import { roleMachines } from './provider-objects';
 
@@ -24,11 +24,10 @@ export const hardwareCheck: PreflightCheck = {
       const selector = r.machine.spec?.hardwareSelector;
       if (!selector || typeof selector !== 'object' || Object.keys(selector).length === 0) continue;
       let count: number;
-      if (r.role === 'controlPlane') count = intField(spec.cluster.spec?.controlPlaneConfiguration?.count) ?? 0;
-      else if (r.role === 'worker') {
+      if (r.role === 'controlPlane') {count = intField(spec.cluster.spec?.controlPlaneConfiguration?.count) ?? 0;} else if (r.role === 'worker') {
         const g = groups.find(x => x?.name === r.group) ?? {};
         count = intField(g.count) ?? (intField(g.autoscalingConfiguration?.minCount) ?? 1);
-      } else count = intField(spec.cluster.spec?.externalEtcdConfiguration?.count) ?? 0;
+      } else {count = intField(spec.cluster.spec?.externalEtcdConfiguration?.count) ?? 0;}
       if (Number.isNaN(count) || count < 0) continue;
       const key = JSON.stringify(Object.keys(selector).sort().map(k => [k, selector[k]]));
       const prior = needs.get(key);

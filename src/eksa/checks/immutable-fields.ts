@@ -2,7 +2,7 @@
 // the old cluster is paused, as upstream does.
 import { isDeepStrictEqual } from 'node:util';
 import { Finding, error } from '../../core/errors';
-import { AWSIamConfigKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../spec';
+import { AWSIamConfigKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 
 export const PAUSED_ANNOTATION = 'anywhere.eks.amazonaws.com/paused';

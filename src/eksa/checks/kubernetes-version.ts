@@ -1,9 +1,9 @@
 // Kubernetes versions (upstream-rules.md §5.6, §5.5 skew): the "1.NN" string, supported by the
 // targeted EKS Anywhere release, and worker groups at most 2 minors behind the control plane.
 import { Finding, error } from '../../core/errors';
+import { about, workerGroups } from '../eksa-spec';
 import { isMajorMinor, minorDiff } from '../kube-version';
 import { defaultKubernetesVersion, supportedKubernetesVersions } from '../releases';
-import { about, workerGroups } from '../spec';
 import { CheckContext, PreflightCheck } from './check';
 
 function versionProblems(ctx: CheckContext, field: string, value: unknown, out: Finding[]): boolean {

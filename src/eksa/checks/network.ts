@@ -2,7 +2,7 @@
 // CIDR vs node mask, CNI choice and Cilium options.
 import { Finding, error, warning } from '../../core/errors';
 import { parseCidr } from '../cidr';
-import { DockerDatacenterKind, about } from '../spec';
+import { DockerDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 
 const NET = 'spec.clusterNetwork';
@@ -50,7 +50,7 @@ function cniRules(net: any, datacenterKind: string, out: Finding[]): void {
       return;
     }
     out.push(warning('eksa/cni', `${NET}.cni`, 'CNI field is deprecated. Provide CNI information through CNIConfig'));
-    if (!LEGACY_CNIS.includes(legacy)) out.push(error('eksa/cni', `${NET}.cni`, `cni ${String(legacy)} not supported`, `use cniConfig: {cilium: {}}`));
+    if (!LEGACY_CNIS.includes(legacy)) out.push(error('eksa/cni', `${NET}.cni`, `cni ${String(legacy)} not supported`, 'use cniConfig: {cilium: {}}'));
     return;
   }
   // The defaulter installs an empty cniConfig when none is given; validation then finds no plugin.

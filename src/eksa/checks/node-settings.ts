@@ -1,6 +1,6 @@
 // Label, taint and rollout-strategy checks shared by the control plane and worker groups.
 import { checkLabelValue, checkQualifiedName } from '../../core/names';
-import { TinkerbellDatacenterKind, VSphereDatacenterKind } from '../spec';
+import { TinkerbellDatacenterKind, VSphereDatacenterKind } from '../eksa-spec';
 import { intField } from './check';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];

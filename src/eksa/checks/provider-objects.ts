@@ -1,6 +1,6 @@
 // The provider objects a spec references: its datacenter config and machine configs by role.
 import { KubeObject } from '../../validate/schema';
-import { EksaSpec, MACHINE_KIND_OF, MachineRef, machineRefs, refOf, resolveRef } from '../spec';
+import { EksaSpec, MACHINE_KIND_OF, MachineRef, machineRefs, refOf, resolveRef } from '../eksa-spec';
 
 export interface RoleMachine extends MachineRef {
   readonly machine: KubeObject;

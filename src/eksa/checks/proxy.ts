@@ -2,7 +2,7 @@
 // host name; offline, a syntactically valid DNS name is accepted in its place.
 import { Finding, error } from '../../core/errors';
 import { isIp } from '../cidr';
-import { about } from '../spec';
+import { about } from '../eksa-spec';
 import { PreflightCheck } from './check';
 
 const DNS_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;

@@ -4,7 +4,7 @@ import { Finding, error, warning } from '../../core/errors';
 import {
   DockerDatacenterKind, MACHINE_KIND_OF, TinkerbellDatacenterKind, VSphereDatacenterKind,
   about, machineRefs, namespaceOf, refOf, resolveRef,
-} from '../spec';
+} from '../eksa-spec';
 import { PreflightCheck } from './check';
 
 const CHECKED_PROVIDERS = [DockerDatacenterKind, VSphereDatacenterKind, TinkerbellDatacenterKind];

@@ -1,6 +1,6 @@
 // registryMirrorConfiguration rules (upstream-rules.md §5.2 item 12).
 import { Finding, error } from '../../core/errors';
-import { about } from '../spec';
+import { about } from '../eksa-spec';
 import { PreflightCheck } from './check';
 
 /** Registries of EKS-A curated packages (private ECR): at most one mirror may serve them. */

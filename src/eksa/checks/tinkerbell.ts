@@ -3,7 +3,7 @@
 import { Finding, error, warning } from '../../core/errors';
 import { KubeObject } from '../../validate/schema';
 import { isIp } from '../cidr';
-import { PreflightFinding, TinkerbellDatacenterKind, TinkerbellTemplateKind, about, nameOf, namespaceOf, refOf, resolveRef } from '../spec';
+import { PreflightFinding, TinkerbellDatacenterKind, TinkerbellTemplateKind, about, nameOf, namespaceOf, refOf, resolveRef } from '../eksa-spec';
 import { CheckContext, PreflightCheck } from './check';
 import { RoleMachine, datacenterOf, distinctMachines, isRequestUri, roleMachines } from './provider-objects';
 

@@ -1,8 +1,8 @@
 // Kubernetes version increments on upgrade (upstream-rules.md §5.5, versionskew.go): no
 // downgrade, at most +1 minor, for the cluster and for each worker group's own version.
 import { Finding, error } from '../../core/errors';
+import { about, workerGroups } from '../eksa-spec';
 import { minorDiff } from '../kube-version';
-import { about, workerGroups } from '../spec';
 import { PreflightCheck, PreflightMode } from './check';
 
 /** eksctl's version skew message between two versions, or undefined when the step is fine. */

@@ -2,7 +2,7 @@
 // inventory paths under the datacenter, failure domains, Bottlerocket's ec2-user.
 import { Finding, error } from '../../core/errors';
 import { KubeObject } from '../../validate/schema';
-import { PreflightFinding, VSphereDatacenterKind, about, nameOf, workerGroups } from '../spec';
+import { PreflightFinding, VSphereDatacenterKind, about, nameOf, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField, str } from './check';
 import { datacenterOf, distinctMachines, roleMachines } from './provider-objects';
 

@@ -1,6 +1,6 @@
 // Worker node group rules (upstream-rules.md §5.2 items 4 and 6).
 import { Finding, error, warning } from '../../core/errors';
-import { DockerDatacenterKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../spec';
+import { DockerDatacenterKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 import { hasRepellingTaint, labelProblems, rolloutProblems, taintProblems } from './node-settings';
 

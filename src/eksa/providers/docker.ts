@@ -1,6 +1,6 @@
 // The Docker provider: a DockerDatacenterConfig with an empty spec, no machine configs.
-import { DockerDatacenterConfig } from '../../../imports/anywhere.eks.amazonaws.com';
 import { EksaProviderKind, ProviderImpl } from './context';
+import { DockerDatacenterConfig } from '../../../imports/anywhere.eks.amazonaws.com';
 
 export function dockerProvider(): ProviderImpl {
   return {

@@ -2,11 +2,11 @@
 // (NAME-cp, NAME for workers, NAME-etcd), with eksctl generate's machine defaults.
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { EksaProviderKind, ProviderImpl, SshUser, machineName, renderUsers } from './context';
 import {
   VSphereDatacenterConfig, VSphereMachineConfig, VSphereMachineConfigSpecCloneMode,
 } from '../../../imports/anywhere.eks.amazonaws.com';
 import { ValidationError } from '../../core/errors';
-import { EksaProviderKind, ProviderImpl, SshUser, machineName, renderUsers } from './context';
 
 export enum VSphereOsFamily {
   BOTTLEROCKET = 'bottlerocket',

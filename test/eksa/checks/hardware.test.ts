@@ -6,8 +6,15 @@ import { cluster, edit, errors, tinkerbell } from '../fixtures';
 
 function machine(n: number, labels: Record<string, string>): HardwareMachine {
   return {
-    hostname: `node${n}`, mac: `00:00:00:00:00:0${n}`, ipAddress: `10.0.0.${n}`, netmask: '255.255.255.0', gateway: '10.0.0.254',
-    nameservers: ['8.8.8.8'], labels, disk: '/dev/sda', source: `hardware.csv:${n + 1}`,
+    hostname: `node${n}`,
+    mac: `00:00:00:00:00:0${n}`,
+    ipAddress: `10.0.0.${n}`,
+    netmask: '255.255.255.0',
+    gateway: '10.0.0.254',
+    nameservers: ['8.8.8.8'],
+    labels,
+    disk: '/dev/sda',
+    source: `hardware.csv:${n + 1}`,
   };
 }
 

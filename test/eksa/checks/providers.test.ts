@@ -89,7 +89,9 @@ describe('Tinkerbell Provider setup is valid', () => {
       s.templateRef = { kind: 'TinkerbellTemplateConfig', name: 'custom' };
     }, objects);
     objects.push({
-      apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', kind: 'TinkerbellTemplateConfig', metadata: { name: 'custom' },
+      apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1',
+      kind: 'TinkerbellTemplateConfig',
+      metadata: { name: 'custom' },
       spec: { template: { global_timeout: 6000, id: '', name: 'custom', version: '0.1', tasks: [{ name: 'os', worker: '{{.device_1}}', actions: [{ name: 'stream', image: 'img', timeout: 600 }] }] } },
     });
     expect(errors(objects)).toEqual([]);

@@ -37,6 +37,12 @@ describe('Validate Kubernetes version', () => {
     expect(errors(spec)).toEqual([`${KV} spec.kubernetesVersion: kubernetes version 1.34 is not supported by EKS Anywhere v0.23`]);
   });
 
+  test('the cdk8s-capi.io/eksa-release annotation selects the release when neither option nor eksaVersion does', () => {
+    const spec = cluster(vsphere(), (s, o) => { s.kubernetesVersion = '1.28'; o.metadata.annotations = { 'cdk8s-capi.io/eksa-release': 'v0.24' }; });
+    expect(errors(spec)).toEqual([]);
+    expect(errors(spec, { eksaRelease: EksaRelease.V0_26 })).toEqual([`${KV} spec.kubernetesVersion: kubernetes version 1.28 is not supported by EKS Anywhere v0.26`]);
+  });
+
   test('an unknown eksaVersion line warns and falls back to v0.26', () => {
     const spec = cluster(vsphere(), s => { s.eksaVersion = 'v0.40.0'; });
     expect(errors(spec)).toEqual([]);

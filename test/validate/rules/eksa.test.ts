@@ -22,7 +22,9 @@ describe('EKS-A rules in validateObjects', () => {
 
   test('per-object provider rules run on objects no Cluster references, once', () => {
     const lone: KubeObject = {
-      apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', kind: 'TinkerbellMachineConfig', metadata: { name: 'spare' },
+      apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1',
+      kind: 'TinkerbellMachineConfig',
+      metadata: { name: 'spare' },
       spec: { hardwareSelector: { type: 'spare', rack: 'r1' }, osFamily: 'ubuntu', users: [{ name: 'ec2-user', sshAuthorizedKeys: [''] }] },
     };
     expect(validateObject(lone).map(f => f.message)).toEqual(['TinkerbellMachineConfig: spec.hardwareSelector must contain only 1 key-value pair: spare']);
