@@ -51,7 +51,7 @@ export interface HostMappingProblem {
 }
 
 /**
- * One host → one hardware.csv row. The mapping (documented in docs/eksa.md):
+ * One host → one hardware.csv row. The mapping:
  * hostname = name; mac = bootMacAddress (lowercase, colons); ip_address/netmask/gateway from
  * network.ipv4 (`address` with prefix → IP + dotted netmask); nameservers = network.nameservers;
  * vlan_id = network.vlanId; disk = rootDeviceHints.deviceName; bmc_ip = the host of bmcAddress
@@ -61,6 +61,9 @@ export interface HostMappingProblem {
  * the host sets a `type` label itself.
  */
 export function hardwareMachineFromHost(host: BareMetalHostProps, opts: HardwareFromHostsOptions = {}): HostMapping {
+  if (!host || typeof host !== 'object' || typeof host.name !== 'string' || !host.name) {
+    return { problems: [error('hardware', 'name', 'every host needs a name', 'a lowercase DNS-1123 name such as node1')] };
+  }
   const problems: Finding[] = [];
   const net = host.network;
   for (const [field, message] of net ? networkProblems(net) : []) problems.push(error('hardware', field, message));
@@ -91,7 +94,7 @@ export function hardwareMachineFromHost(host: BareMetalHostProps, opts: Hardware
       problems.push(error('hardware', 'bmcAddress', e.message, e.hint));
     }
     const credentials = host.credentials ?? opts.credentials
-      ?? BmcCredentials.fromEnv(`BMC_${envVarStem(host.name ?? '')}_USERNAME`, `BMC_${envVarStem(host.name ?? '')}_PASSWORD`);
+      ?? BmcCredentials.fromEnv(`BMC_${envVarStem(host.name)}_USERNAME`, `BMC_${envVarStem(host.name)}_PASSWORD`);
     for (const p of credentials._problems()) problems.push(error('credentials', 'credentials', p));
     if (credentials.strategy === BmcCredentialsStrategy.EXISTING_SECRET) {
       problems.push(error('credentials', 'credentials', 'hardware.csv cannot reference an existing Secret: eksctl reads the BMC username and password from the file',
@@ -133,6 +136,7 @@ export function hardwareMachineFromHost(host: BareMetalHostProps, opts: Hardware
 export function hardwareFromHosts(hosts: readonly BareMetalHostProps[], opts: HardwareFromHostsOptions = {}): HardwareFromHostsResult {
   const machines: HardwareMachine[] = [];
   const problems: HostMappingProblem[] = [];
+  if (!Array.isArray(hosts)) return { machines, problems: [{ host: '<hosts>', finding: error('hardware', 'hosts', 'hosts must be a list of BareMetalHostProps') }] };
   for (const h of hosts) {
     const r = hardwareMachineFromHost(h, opts);
     for (const f of r.problems) problems.push({ host: h?.name || '<unnamed>', finding: f });

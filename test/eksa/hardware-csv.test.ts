@@ -78,6 +78,11 @@ describe('hardware.csv from hosts', () => {
     expect(hardwareMachineFromHost(host(1, over as Partial<BareMetalHostProps>)).problems.map(p => `${p.field}: ${p.message}`)).toEqual([expected]);
   });
 
+  test('fails for a host without a name, or hosts that are not a list', () => {
+    expect(hardwareMachineFromHost({ ...host(1), name: '' }).problems.map(p => `${p.field}: ${p.message}`)).toEqual(['name: every host needs a name']);
+    expect(hardwareFromHosts(null as any).problems.map(p => p.finding.message)).toEqual(['hosts must be a list of BareMetalHostProps']);
+  });
+
   test('fails when two hosts share an IP (inventory rules run on the mapped rows)', () => {
     const { problems } = hardwareFromHosts([host(1), host(2, { network: host(1).network })]);
     expect(problems.map(p => `${p.host} ${p.finding.field}: ${p.finding.message}`)).toEqual(['node2 ip_address: duplicate ip_address 192.168.125.201: already used by node1']);
