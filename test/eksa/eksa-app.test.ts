@@ -1,0 +1,66 @@
+// EksaApp writes <name>-eks-a-cluster.yaml (eksctl's file name) and hardware.csv next to it.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'cdk8s';
+import { parseAllDocuments } from 'yaml';
+import { HostRole } from '../../src/baremetal/host';
+import { ValidationError } from '../../src/core/errors';
+import { EksaApp } from '../../src/eksa/eksa-app';
+import { EksaCluster } from '../../src/eksa/eksa-cluster';
+import { loadHardwareCsv } from '../../src/eksa/hardware-csv';
+import { runPreflights, preflightErrors } from '../../src/eksa/preflights';
+import { EksaProvider } from '../../src/eksa/providers/provider';
+import { KubeObject } from '../../src/validate/schema';
+
+let dir: string;
+beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'eksa-app-')); });
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const hosts = [1, 2].map(n => ({
+  name: `node${n}`,
+  role: n === 1 ? HostRole.CONTROL_PLANE : HostRole.WORKER,
+  bmcAddress: `ipmi://10.1.0.${n}`,
+  bootMacAddress: `0c:c4:7a:00:00:0${n}`,
+  rootDeviceHints: { deviceName: '/dev/sda' },
+  network: { ipv4: { address: `10.0.0.${10 + n}/24`, gateway: '10.0.0.1' }, nameservers: ['10.0.0.2'] },
+}));
+
+test('one file per cluster named <name>-eks-a-cluster.yaml, plus hardware.csv', () => {
+  const app = new EksaApp({ outdir: dir });
+  new EksaCluster(app, 'dev', { provider: EksaProvider.docker() });
+  new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  app.synth();
+  expect(readdirSync(dir).sort()).toEqual(['dev-eks-a-cluster.yaml', 'hardware.csv', 'metal-eks-a-cluster.yaml']);
+  const objects = parseAllDocuments(readFileSync(join(dir, 'metal-eks-a-cluster.yaml'), 'utf8')).map(d => d.toJS() as KubeObject);
+  const hardware = loadHardwareCsv(readFileSync(join(dir, 'hardware.csv'), 'utf8'));
+  // What eksctl would read back passes the same preflights, hardware included.
+  expect(preflightErrors(runPreflights(objects, { hardware }))).toEqual([]);
+  expect(hardware.map(h => h.hostname)).toEqual(['node1', 'node2']);
+});
+
+test('a plain App keeps cdk8s\'s extension and writes no sidecar files', () => {
+  const app = new App({ outdir: dir });
+  new EksaCluster(app, 'dev', { provider: EksaProvider.docker() });
+  app.synth();
+  expect(readdirSync(dir)).toEqual(['dev-eks-a-cluster.k8s.yaml']);
+});
+
+test('fails when two Tinkerbell clusters would write the same hardware.csv', () => {
+  const app = new EksaApp({ outdir: dir });
+  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  expect(() => app.synth()).toThrow(ValidationError);
+  expect(() => app.synth()).toThrow(/hardware\.csv is also written by a1-eks-a-cluster/);
+  expect(readdirSync(dir)).toEqual([]);
+});
+
+test('a custom hardwareCsvFileName avoids the clash; a path is rejected', () => {
+  const app = new EksaApp({ outdir: dir });
+  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts, hardwareCsvFileName: 'b1-hardware.csv' }), controlPlane: { endpoint: '10.0.0.100' } });
+  app.synth();
+  expect(readdirSync(dir).sort()).toEqual(['a1-eks-a-cluster.yaml', 'b1-eks-a-cluster.yaml', 'b1-hardware.csv', 'hardware.csv']);
+  expect(() => new EksaCluster(new EksaApp({ outdir: dir }), 'c1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts, hardwareCsvFileName: '../x.csv' }), controlPlane: { endpoint: '10.0.0.100' } }))
+    .toThrow(/provider.hardwareCsvFileName: "..\/x.csv" is not a plain file name/);
+});
