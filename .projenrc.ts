@@ -131,6 +131,7 @@ project.eslint?.addRules({ 'no-bitwise': 'off' });
 
 // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
 project.jest?.config && Object.assign(project.jest.config, {});
+project.tryFindObjectFile('package.json')?.addOverride('jest.coverageReporters', ['text-summary', 'lcov']);
 project.tryFindObjectFile('package.json')?.addOverride('jest.transform', {
   '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
 });

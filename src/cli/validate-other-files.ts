@@ -1,16 +1,69 @@
-// Non-YAML inputs of `validate`: anything that is not a manifest is reported as unsupported
-// (hardware.csv support is added by the EKS Anywhere module).
-import type { ReportedFinding } from './validate';
-import { Severity } from '../core/errors';
+// Non-YAML inputs of `validate` and the EKS Anywhere checks that need more than one object:
+// hardware.csv files (eksctl's rules), the hardware-count preflights against them, and with
+// --against the EKS-A upgrade preflights.
+import { readFileSync } from 'node:fs';
+import { Finding, Severity } from '../core/errors';
+import { HardwareMachine } from '../eksa/hardware';
+import { parseHardwareCsv } from '../eksa/hardware-csv';
+import { PreflightMode, collect } from '../eksa/preflights';
+import { PreflightFinding } from '../eksa/eksa-spec';
 import { KubeObject } from '../validate/schema';
 
-export function otherFileFindings(files: readonly string[], _objects: readonly KubeObject[]): ReportedFinding[] {
-  return files.map(file => ({
-    severity: Severity.ERROR,
-    rule: 'input/unsupported',
-    field: '',
-    file,
-    line: 1,
-    message: 'not a YAML manifest or a hardware.csv file',
-  }));
+/** A finding located in a file (defined here to avoid a cycle with validate.ts). */
+export interface LocatedFinding extends Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly kind?: string;
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+const isEksa = (o: KubeObject) => (o.apiVersion ?? '').startsWith('anywhere.eks.amazonaws.com/');
+
+export interface OtherFilesResult {
+  readonly findings: LocatedFinding[];
+  readonly hardware: HardwareMachine[];
+}
+
+export function otherFileFindings(files: readonly string[]): OtherFilesResult {
+  const findings: LocatedFinding[] = [];
+  const hardware: HardwareMachine[] = [];
+  for (const file of files) {
+    if (!/\.csv$/i.test(file)) {
+      findings.push({ severity: Severity.ERROR, rule: 'input/unsupported', field: '', file, line: 1, message: 'not a YAML manifest or a hardware.csv file' });
+      continue;
+    }
+    const r = parseHardwareCsv(readFileSync(file, 'utf8'), file);
+    hardware.push(...r.machines);
+    for (const f of r.findings) findings.push({ ...f, field: f.column ? `column ${f.column}` : '', file: f.file, line: f.line });
+  }
+  return { findings, hardware };
+}
+
+const id = (f: PreflightFinding) => `${f.rule}|${f.kind}|${f.name}|${f.field}|${f.message}`;
+
+/**
+ * EKS-A findings that the per-object rules cannot produce: hardware counts against parsed
+ * hardware.csv files, and (with old objects) the upgrade preflights. Create-mode findings the
+ * rules already report are left out.
+ */
+export function eksaSetFindings(objects: readonly KubeObject[], hardware: readonly HardwareMachine[], old?: readonly KubeObject[]): PreflightFinding[] {
+  if (!objects.some(o => isEksa(o) && o.kind === 'Cluster')) return [];
+  const eksa = objects.filter(isEksa);
+  const base = new Set(collect(eksa, { schema: false, objectChecks: false }).flatMap(r => r.findings).map(id));
+  const out: PreflightFinding[] = [];
+  if (hardware.length) {
+    out.push(...collect(eksa, { schema: false, objectChecks: false, hardware }).flatMap(r => r.findings).filter(f => !base.has(id(f))));
+  }
+  const oldEksa = old?.filter(isEksa) ?? [];
+  if (oldEksa.some(o => o.kind === 'Cluster')) {
+    out.push(...collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa }).flatMap(r => r.findings).filter(f => !base.has(id(f))));
+  }
+  const seen = new Set<string>();
+  return out.filter(f => (seen.has(id(f)) ? false : (seen.add(id(f)), true)));
+}
+
+/** Hardware rows are reported on the CSV they came from. */
+export function hardwareFileOf(files: readonly string[]): string {
+  return files.find(f => /\.csv$/i.test(f)) ?? 'hardware.csv';
 }

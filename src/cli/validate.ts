@@ -2,7 +2,7 @@
 // project knows, on any manifests. One line per finding: `file:line kind/name field: message`.
 import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
-import { otherFileFindings } from './validate-other-files';
+import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-other-files';
 import { Finding, Severity } from '../core/errors';
 import { ObjectFinding } from '../validate/cross-object';
 import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
@@ -44,12 +44,19 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
   for (const r of validateObjects(objects, { strict: opts.strict })) {
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
   }
-  for (const f of otherFileFindings(loaded.otherFiles, objects)) findings.push(f);
-  if (opts.against?.length) {
-    const old = loadManifests(opts.against);
+  const other = otherFileFindings(loaded.otherFiles);
+  findings.push(...other.findings);
+  const old = opts.against?.length ? loadManifests(opts.against) : undefined;
+  if (old) {
     for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
     const pairs: ObjectFinding[] = upgradeRules(old.manifests.map(m => m.object), objects);
     for (const { object, finding } of pairs) findings.push(report(byObject.get(object)!, finding));
+  }
+  for (const f of eksaSetFindings(objects, other.hardware, old?.manifests.map(m => m.object))) {
+    const m = manifests.find(x => x.object.kind === f.kind && x.object.metadata?.name === f.name && (x.object.metadata?.namespace ?? 'default') === (f.namespace ?? 'default'));
+    const plain: Finding = { severity: f.severity, rule: f.rule, field: f.field, message: f.message, hint: f.hint };
+    if (m) findings.push(report(m, plain));
+    else findings.push({ ...plain, file: f.kind === 'Hardware' ? hardwareFileOf(loaded.otherFiles) : (manifests[0]?.file ?? '<input>'), line: 1, kind: f.kind || undefined, name: f.name || undefined });
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { findings, objects: objects.length, files: new Set(loaded.manifests.map(m => m.file)).size + loaded.otherFiles.length };

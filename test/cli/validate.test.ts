@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './run-cli';
@@ -109,5 +109,30 @@ describe('cdk8s-capi validate (built binary)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Examples:/);
     expect(r.stdout).toMatch(/Exit codes: 0 valid, 1 invalid/);
+  });
+
+  test('hardware.csv: parsed with eksctl rules, and counted against the Tinkerbell selectors', () => {
+    const cluster = readFileSync(join('dist', 'eksa-tinkerbell', 'metal-eks-a-cluster.yaml'), 'utf8');
+    const csv = readFileSync(join('dist', 'eksa-tinkerbell', 'hardware.csv'), 'utf8').split('\n');
+    const few = tmp({ 'metal-eks-a-cluster.yaml': cluster, 'hardware.csv': `${csv.slice(0, 2).join('\n')}\n` });
+    const r = runCli(['validate', few]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/metal-eks-a-cluster.yaml:\d+ Cluster\/metal spec.controlPlaneConfiguration.machineGroupRef: minimum hardware count not met for selector '{"type":"cp"}': have: 1, require: 3/);
+    const dupMac = tmp({ 'hardware.csv': `${csv[0]}\n${csv[1]}\n${csv[2].replace('0c:c4:7a:6b:00:02', '0c:c4:7a:6b:00:01')}\n` });
+    const d = runCli(['validate', join(dupMac, 'hardware.csv')]);
+    expect(d.code).toBe(1);
+    expect(d.stdout).toMatch(/hardware.csv:3 column mac: .*0c:c4:7a:6b:00:01/);
+  });
+
+  test('--against on EKS Anywhere specs: the upgrade preflights (two minors at once)', () => {
+    const file = readdirSync(join('dist', 'eksa-docker')).find(f => f.endsWith('.yaml'))!;
+    const text = readFileSync(join('dist', 'eksa-docker', file), 'utf8');
+    const from = text.match(/kubernetesVersion: "(1\.\d+)"/)![1];
+    const minor = Number(from.split('.')[1]);
+    const old = tmp({ [file]: text.replace(`kubernetesVersion: "${from}"`, `kubernetesVersion: "1.${minor - 2}"`) });
+    const r = runCli(['validate', join('dist', 'eksa-docker'), '--against', old]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/only \+1 minor version skew is supported, minor version skew detected 2/);
+    expect(runCli(['validate', join('dist', 'eksa-docker'), '--against', join('dist', 'eksa-docker')]).code).toBe(0);
   });
 });
