@@ -2,13 +2,13 @@
 // release and deprovision their hosts), then the remaining cluster objects, then the hosts
 // (BMO deprovisions and powers them off before its finalizer lets go), then their Secrets,
 // namespaces and CRDs. Each step waits until the objects are really gone.
-import { KubeObject } from '../validate/schema';
 import { EventSink } from './events';
 import { ApplyError, KubeClient } from './executor';
 import { PlanNode, StageId, buildPlan, describeRef } from './plan';
 import { ReadinessStatus } from './readiness/types';
 import { formatDuration } from './timeouts';
 import { WatchCache } from './watch-cache';
+import { KubeObject } from '../validate/schema';
 
 export interface DeleteOptions {
   /** Per step. @default 60 minutes (host deprovisioning wipes disks) */
@@ -19,7 +19,8 @@ export interface DeleteOptions {
 
 const CLUSTER_KINDS = new Set(['cluster.x-k8s.io/Cluster', 'anywhere.eks.amazonaws.com/Cluster']);
 
-export async function deleteObjects(kube: KubeClient, input: readonly KubeObject[], opts: DeleteOptions = {}): Promise<{ deleted: number; requests: number }> {
+export async function deleteObjects(kube: KubeClient, input: readonly KubeObject[], opts: DeleteOptions = {}):
+Promise<{ deleted: number; requests: number }> {
   const emit = opts.onEvent ?? (() => undefined);
   const objects: KubeObject[] = [];
   for (const o of input) {

@@ -3,7 +3,6 @@
 // waits read live status); the journal keeps only kubeconfig paths and pause state.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { KubeObject } from '../validate/schema';
 import { EventSink, ProgressEvent, StuckObject } from './events';
 import { Journal } from './journal';
 import { KubeApi, MissingKindError } from './kube';
@@ -12,6 +11,7 @@ import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
 import { DEFAULT_TIMEOUTS, Timeouts, formatDuration } from './timeouts';
 import { WatchCache } from './watch-cache';
+import { KubeObject } from '../validate/schema';
 
 export const FIELD_MANAGER = 'cdk8s-capi';
 
@@ -77,7 +77,8 @@ export class Applier {
     const objects = await this.normalize(input);
     const plan = buildPlan(objects);
     this.emit({
-      type: 'plan', objects: objects.length,
+      type: 'plan',
+      objects: objects.length,
       stages: plan.stages.map(s => ({ id: s.id, title: s.title, apply: s.apply.length, wait: s.waitFor.length })),
     });
     const kubeconfigDir = resolve(this.opts.kubeconfigDir ?? '.');
@@ -104,8 +105,12 @@ export class Applier {
     const ms = Date.now() - this.started;
     this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: objects.length });
     return {
-      objects: objects.length, requests: this.kube.stats.requests, watches: this.kube.stats.watches,
-      maxConcurrent: this.kube.stats.maxConcurrent, ms, kubeconfigs: { ...journal.kubeconfigs },
+      objects: objects.length,
+      requests: this.kube.stats.requests,
+      watches: this.kube.stats.watches,
+      maxConcurrent: this.kube.stats.maxConcurrent,
+      ms,
+      kubeconfigs: { ...journal.kubeconfigs },
     };
   }
 
@@ -139,7 +144,9 @@ export class Applier {
     }
     if (missing.length) {
       const lines = [...new Set(missing.map(m => m.message))];
-      throw new ApplyError(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, undefined, [], ['install the missing provider(s), then rerun']);
+      const e = new ApplyError(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, undefined, [], ['install the missing provider(s), then rerun']);
+      this.emit({ type: 'failed', message: e.message, stuck: [], next: e.next });
+      throw e;
     }
     return input.map(o => (scope.get(`${o.apiVersion}/${o.kind}`) && !o.metadata?.namespace
       ? { ...o, metadata: { ...o.metadata, namespace: this.kube.defaultNamespace } }
@@ -228,8 +235,14 @@ export class Applier {
             if (r.status !== ReadinessStatus.CURRENT) track.currentSince = undefined;
             track.readiness = r;
             if (!track.done) {
-              this.emit({ type: 'waiting', stage: stage.id, object: describeRef(target.ref), status: r.status, message: r.message,
-                blockedBy: plan.nodes.has(key) ? blockers(plan, key, () => true) : undefined });
+              this.emit({
+                type: 'waiting',
+                stage: stage.id,
+                object: describeRef(target.ref),
+                status: r.status,
+                message: r.message,
+                blockedBy: plan.nodes.has(key) ? blockers(plan, key, () => true) : undefined,
+              });
             }
           }
           check();
@@ -244,13 +257,21 @@ export class Applier {
     }
   }
 
-  private failure(stage: Stage, message: string, tracks: Array<{ target: WaitTarget; readiness: Readiness; done: boolean; changedAt: number }>): ApplyError {
-    const stuck: StuckObject[] = tracks.filter(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT).map(t => ({
-      object: describeRef(t.target.ref), status: t.readiness.status, message: t.readiness.message,
+  private failure(stage: Stage, message: string,
+    tracks: Array<{ target: WaitTarget; readiness: Readiness; done: boolean; changedAt: number }>): ApplyError {
+    // Name only what is actually stuck: the failed objects when there are any (others are
+    // still progressing), else everything not ready when the clock ran out.
+    const notReady = tracks.filter(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT);
+    const failedOnes = notReady.filter(t => t.readiness.status === ReadinessStatus.FAILED);
+    const culprits = failedOnes.length ? failedOnes : notReady;
+    const stuck: StuckObject[] = culprits.map(t => ({
+      object: describeRef(t.target.ref),
+      status: t.readiness.status,
+      message: t.readiness.message,
       since: formatDuration(Date.now() - t.changedAt),
     }));
     const cmd = this.opts.commandHint ?? 'cdk8s-capi';
-    const first = tracks.find(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT)?.target.ref;
+    const first = culprits[0]?.target.ref;
     const next = [
       ...(first ? [`kubectl describe ${first.kind.toLowerCase()}${first.group ? `.${first.group}` : ''} ${first.name}${first.namespace ? ` -n ${first.namespace}` : ''}`] : []),
       `${cmd} status <same paths>`,

@@ -1,8 +1,8 @@
 // The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
 // apply, get/list/watch/delete, with retries on transient errors and request accounting.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
-import { KubeObject } from '../validate/schema';
 import { ObjectRef } from './plan';
+import { KubeObject } from '../validate/schema';
 
 type K8s = typeof import('@kubernetes/client-node', { with: { 'resolution-mode': 'import' } });
 
@@ -45,7 +45,8 @@ export class MissingKindError extends Error {
 
 /** An API error that retries did not fix, with the server's Status message. */
 export class KubeApiError extends Error {
-  constructor(public readonly code: number, message: string, public readonly reason?: string, public readonly causes: Array<{ field?: string; message?: string }> = []) {
+  constructor(public readonly code: number, message: string, public readonly reason?: string,
+    public readonly causes: Array<{ field?: string; message?: string }> = []) {
     super(message);
     this.name = 'KubeApiError';
   }
@@ -190,14 +191,16 @@ export class KubeApi {
     const apiVersion = ref.group ? `${ref.group}/${ref.version}` : ref.version;
     await this.resource(apiVersion, ref.kind);
     try {
-      return await this.withRetry(() => this.objects.read({ apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } }) as Promise<KubeObject>);
+      const header = { apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } };
+      return await this.withRetry(() => this.objects.read(header) as Promise<KubeObject>);
     } catch (e) {
       if (errorCode(e) === 404) return undefined;
       throw this.asApiError(e);
     }
   }
 
-  async list(apiVersion: string, kind: string, namespace?: string, labelSelector?: string): Promise<{ items: KubeObject[]; resourceVersion: string }> {
+  async list(apiVersion: string, kind: string, namespace?: string, labelSelector?: string):
+  Promise<{ items: KubeObject[]; resourceVersion: string }> {
     await this.resource(apiVersion, kind);
     try {
       const r = await this.withRetry(() => this.objects.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector));
@@ -226,7 +229,8 @@ export class KubeApi {
     await this.resource(apiVersion, ref.kind);
     const spec = { apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace }, ...patch } as any;
     try {
-      return await this.withRetry(() => this.objects.patch(spec, undefined, undefined, fieldManager, undefined, this.m.PatchStrategy.MergePatch) as Promise<KubeObject>);
+      return await this.withRetry(() =>
+        this.objects.patch(spec, undefined, undefined, fieldManager, undefined, this.m.PatchStrategy.MergePatch) as Promise<KubeObject>);
     } catch (e) {
       throw this.asApiError(e);
     }

@@ -1,12 +1,12 @@
 // `status`: the progress view, once — every planned object (and the derived kubeconfig
 // Secrets) with its live readiness, grouped by stage.
-import { KubeObject } from '../validate/schema';
 import { KubeClient } from './executor';
 import { MissingKindError } from './kube';
 import { StageId, buildPlan, describeRef } from './plan';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
 import { WatchCache } from './watch-cache';
+import { KubeObject } from '../validate/schema';
 
 export interface StatusRow {
   readonly stage: StageId;

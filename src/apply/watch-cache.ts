@@ -1,9 +1,9 @@
 // One list + one watch per kind and namespace, shared by every wait on that kind: the cache
 // the readiness waits read from. A 410 Gone (or any broken stream) re-lists; bookmarks keep
 // the resourceVersion fresh so a reconnect rarely needs one.
-import { KubeObject } from '../validate/schema';
 import { KubeApiError, WatchEvent } from './kube';
 import { keyOf, refOf } from './plan';
+import { KubeObject } from '../validate/schema';
 
 /** What the cache needs from the API (KubeApi implements it; tests can fake it). */
 export interface WatchSource {
@@ -39,7 +39,8 @@ export class WatchCache {
   }
 
   /** Calls `listener` with the current object now and on every change; returns an unsubscribe. */
-  async subscribe(apiVersion: string, kind: string, namespace: string | undefined, name: string, listener: (obj: KubeObject | undefined) => void): Promise<() => void> {
+  async subscribe(apiVersion: string, kind: string, namespace: string | undefined, name: string,
+    listener: (obj: KubeObject | undefined) => void): Promise<() => void> {
     const feed = this.feed(apiVersion, kind, namespace);
     await feed.ready;
     const want = this.objKey(apiVersion, kind, namespace, name);
@@ -136,7 +137,9 @@ export class WatchCache {
         void this.relist(feed, apiVersion, kind, namespace);
       } else {
         // A clean close or a dropped stream: resume from the last resourceVersion.
-        void sleep(err ? 250 : 0).then(() => this.startWatch(feed, apiVersion, kind, namespace).catch(() => this.relist(feed, apiVersion, kind, namespace)));
+        void sleep(err ? 250 : 0)
+          .then(() => this.startWatch(feed, apiVersion, kind, namespace))
+          .catch(() => this.relist(feed, apiVersion, kind, namespace));
       }
     });
   }

@@ -1,16 +1,15 @@
 // `cdk8s-capi apply PATH…`: validate, then plan → apply → wait, stage by stage.
 import { Command, Option } from 'commander';
-import { Severity } from '../core/errors';
-import { ApplyError, Applier } from '../apply/executor';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
-import { StageId } from '../apply/plan';
-import { PlanError } from '../apply/plan';
-import { ProgressMode, rendererFor } from '../apply/progress';
-import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
-import { validateObjects } from '../validate/validate';
 import { CliError, CliIo, ExitCode } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
 import { loadForCluster } from './load';
+import { ApplyError, Applier } from '../apply/executor';
+import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { StageId, PlanError } from '../apply/plan';
+import { ProgressMode, rendererFor } from '../apply/progress';
+import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
+import { Severity } from '../core/errors';
+import { validateObjects } from '../validate/validate';
 
 interface ApplyFlags extends KubeFlags {
   dryRun?: string;

@@ -1,15 +1,15 @@
 // `cdk8s-capi delete PATH…` and `cdk8s-capi status PATH…`.
 import { Command, Option } from 'commander';
+import { progressMode } from './apply';
+import { CliError, CliIo, ExitCode } from './io';
+import { KubeFlags, addKubeFlags, connect } from './kube-flags';
+import { loadForCluster } from './load';
 import { deleteObjects } from '../apply/delete';
 import { ApplyError } from '../apply/executor';
 import { ProgressMode, failureSummary, rendererFor } from '../apply/progress';
 import { ReadinessStatus } from '../apply/readiness/types';
 import { formatStatus, statusOf } from '../apply/status';
 import { parseDuration } from '../apply/timeouts';
-import { progressMode } from './apply';
-import { CliError, CliIo, ExitCode } from './io';
-import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { loadForCluster } from './load';
 
 export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   const cmd = program.command('delete')

@@ -1,7 +1,7 @@
 // kubectl-like connection flags shared by apply, delete, status and friends.
 import { Command } from 'commander';
-import { KubeApi, KubeConnectionError, KubeTarget } from '../apply/kube';
 import { CliError, ExitCode } from './io';
+import { KubeApi, KubeConnectionError, KubeTarget } from '../apply/kube';
 
 export interface KubeFlags {
   readonly kubeconfig?: string;

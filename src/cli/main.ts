@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { CliError, CliIo, ExitCode, processIo } from './io';
 import { registerApply } from './apply';
 import { registerDelete, registerStatus } from './delete-status';
+import { CliError, CliIo, ExitCode, processIo } from './io';
 import { registerSimulate } from './simulate-command';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';

@@ -20,8 +20,12 @@ export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitC
         return n;
       };
       const sim = await runSimulate({
-        speed: num('speed', flags.speed), faults: flags.faults, port: num('port', flags.port), kubeconfigOut: flags.kubeconfigOut,
-        seed: num('seed', flags.seed), print: l => io.out(`${l}\n`),
+        speed: num('speed', flags.speed),
+        faults: flags.faults,
+        port: num('port', flags.port),
+        kubeconfigOut: flags.kubeconfigOut,
+        seed: num('seed', flags.seed),
+        print: l => io.out(`${l}\n`),
       });
       await sim.stopped;
       setExit(ExitCode.OK);

@@ -3,10 +3,10 @@
 // --against the EKS-A upgrade preflights.
 import { readFileSync } from 'node:fs';
 import { Finding, Severity } from '../core/errors';
+import { PreflightFinding } from '../eksa/eksa-spec';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 import { PreflightMode, collect } from '../eksa/preflights';
-import { PreflightFinding } from '../eksa/eksa-spec';
 import { KubeObject } from '../validate/schema';
 
 /** A finding located in a file (defined here to avoid a cycle with validate.ts). */
@@ -47,7 +47,8 @@ const id = (f: PreflightFinding) => `${f.rule}|${f.kind}|${f.name}|${f.field}|${
  * hardware.csv files, and (with old objects) the upgrade preflights. Create-mode findings the
  * rules already report are left out.
  */
-export function eksaSetFindings(objects: readonly KubeObject[], hardware: readonly HardwareMachine[], old?: readonly KubeObject[]): PreflightFinding[] {
+export function eksaSetFindings(objects: readonly KubeObject[], hardware: readonly HardwareMachine[],
+  old?: readonly KubeObject[]): PreflightFinding[] {
   if (!objects.some(o => isEksa(o) && o.kind === 'Cluster')) return [];
   const eksa = objects.filter(isEksa);
   const base = new Set(collect(eksa, { schema: false, objectChecks: false }).flatMap(r => r.findings).map(id));
@@ -57,7 +58,8 @@ export function eksaSetFindings(objects: readonly KubeObject[], hardware: readon
   }
   const oldEksa = old?.filter(isEksa) ?? [];
   if (oldEksa.some(o => o.kind === 'Cluster')) {
-    out.push(...collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa }).flatMap(r => r.findings).filter(f => !base.has(id(f))));
+    const upgrade = collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa });
+    out.push(...upgrade.flatMap(r => r.findings).filter(f => !base.has(id(f))));
   }
   const seen = new Set<string>();
   return out.filter(f => (seen.has(id(f)) ? false : (seen.add(id(f)), true)));

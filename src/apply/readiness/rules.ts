@@ -79,9 +79,15 @@ export const rke2ControlPlane: ReadinessRule = {
   },
 };
 
+/** Why replicas are missing: the first informative condition (CAPI v1beta2 and CAPRKE2 set ScalingUp / MachinesReady with the blockers). */
 function describeAvailable(obj: KubeObject): string {
-  const c = condition(obj, 'Available');
-  return c && !isTrue(c) ? `; ${describe(c, '')}` : '';
+  const scaling = condition(obj, 'ScalingUp');
+  if (isTrue(scaling) && scaling?.message) return `; ${scaling.message.replace(/\s*\n\s*/g, ' ')}`;
+  for (const type of ['MachinesReady', 'Available']) {
+    const c = condition(obj, type);
+    if (c && !isTrue(c) && (c.message || c.reason)) return `; ${describe(c, '').replace(/\s*\n\s*/g, ' ')}`;
+  }
+  return '';
 }
 
 /** Metal3Cluster: provisioned (v1beta2 initialization) / ready (v1beta1). */
@@ -115,8 +121,7 @@ export const machineDeployment: ReadinessRule = {
     if ((st.readyReplicas ?? 0) >= want && (st.availableReplicas ?? 0) >= want && upToDate >= want && (st.replicas ?? want) === want) {
       return current(counts, 'Running');
     }
-    const available = condition(obj, 'Available');
-    return inProgress(`${counts}${available && !isTrue(available) ? `; ${describe(available, '')}` : ''}`, st.phase ?? 'ScalingUp');
+    return inProgress(`${counts}${describeAvailable(obj)}`, st.phase ?? 'ScalingUp');
   },
 };
 
