@@ -8,7 +8,7 @@ for (const ex of listExamples()) {
   const outdir = join(DIST_DIR, ex.name);
   rmSync(outdir, { recursive: true, force: true });
   try {
-    ex.build(outdir).synth();
+    ex.synthTo(outdir);
   } catch (e) {
     if (e instanceof ValidationError) {
       console.error(`example ${ex.name}: ${e.message}`);

@@ -18,7 +18,7 @@ describe.each(listExamples().map(e => [e.name, e] as const))('example %s', (name
   let fresh: string;
   beforeAll(() => {
     fresh = mkdtempSync(join(tmpdir(), `example-${name}-`));
-    example.build(fresh).synth();
+    example.synthTo(fresh);
   });
   afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 

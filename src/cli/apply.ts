@@ -90,7 +90,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
     const objects = loadForCluster(paths, io);
     if (flags.validate) {
       const errors = validateObjects(objects).flatMap(r => r.findings
-        .filter(f => f.severity === Severity.ERROR && f.rule !== 'schema/unknown-kind')
+        .filter(f => f.severity === Severity.ERROR)
         .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
       if (errors.length) throw new CliError(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`, ExitCode.INVALID);
     }

@@ -6,6 +6,7 @@ import { registerApply } from './apply';
 import { registerDelete, registerStatus } from './delete-status';
 import { CliError, CliIo, ExitCode, processIo } from './io';
 import { registerSimulate } from './simulate-command';
+import { registerSynth } from './synth';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) })
     .showHelpAfterError()
     .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
+  registerSynth(program, io, setExit);
   registerValidate(program, io, setExit);
   registerApply(program, io, setExit);
   registerDelete(program, io, setExit);

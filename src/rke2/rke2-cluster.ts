@@ -31,6 +31,7 @@ import { helmChartConfig } from '../metallb/helm';
 import { IngressVip } from '../metallb/ingress-vip';
 import { MetalLbVip } from '../metallb/metallb-vip';
 import { RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipList } from '../metallb/vip';
+import { hostCapacityRules } from '../validate/cross-object';
 import { KubeObject } from '../validate/schema';
 import { validateObjects } from '../validate/validate';
 
@@ -281,11 +282,9 @@ export abstract class Rke2Cluster extends Construct {
   }
 
   private hostCapacityErrors(hosts: KubeObject[]): string[] {
-    const own = this.objects;
-    return validateObjects([...hosts, ...own])
-      .filter(r => own.some(o => o.kind === r.object.kind && o.metadata?.name === r.object.metadata?.name))
-      .flatMap(r => r.findings.filter(f => f.severity === 'error' && f.rule.startsWith('cross/hosts'))
-        .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`));
+    return hostCapacityRules([...hosts, ...this.objects])
+      .filter(({ finding }) => finding.severity === 'error')
+      .map(({ object, finding: f }) => `${object.kind}/${object.metadata?.name} ${f.field}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`);
   }
 }
 

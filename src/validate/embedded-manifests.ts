@@ -2,7 +2,7 @@
 // the RKE2 server manifests directory). They are applied by the downstream cluster, not the
 // management cluster, but they are checked like any other manifest.
 import { parseAllDocuments } from 'yaml';
-import { parseButane } from '../ignition/parse';
+import { parseButaneCached } from './butane-cache';
 import { RKE2_MANIFESTS_DIR } from '../metallb/vip';
 import { get } from './rules/rule';
 import { KubeObject } from './schema';
@@ -28,16 +28,30 @@ export function embeddedManifests(objects: readonly KubeObject[]): EmbeddedManif
     const path = carrier.kind ? CONFIG_PATHS[carrier.kind] : undefined;
     const text = path ? get(carrier, ...path) : undefined;
     if (typeof text !== 'string') continue;
-    const model = parseButane(text).model;
+    const model = parseButaneCached(text).model;
     for (const f of model?.files ?? []) {
       const inline = f.contents?.inline;
       if (!f.path.startsWith(`${RKE2_MANIFESTS_DIR}/`) || typeof inline !== 'string' || !/\.ya?ml$/.test(f.path)) continue;
-      for (const doc of parseAllDocuments(inline)) {
-        if (doc.errors.length) continue;
-        const object = doc.toJS();
-        if (object && typeof object === 'object' && object.kind) out.push({ carrier, path: f.path, object });
-      }
+      for (const object of inlineObjects(inline)) out.push({ carrier, path: f.path, object });
     }
   }
   return out;
+}
+
+const inlineCache = new Map<string, KubeObject[]>();
+
+/** The objects of one inline manifest file (parsed once per distinct text; do not mutate). */
+function inlineObjects(text: string): KubeObject[] {
+  let objs = inlineCache.get(text);
+  if (!objs) {
+    objs = [];
+    for (const doc of parseAllDocuments(text)) {
+      if (doc.errors.length) continue;
+      const object = doc.toJS();
+      if (object && typeof object === 'object' && object.kind) objs.push(object);
+    }
+    if (inlineCache.size >= 512) inlineCache.delete(inlineCache.keys().next().value!);
+    inlineCache.set(text, objs);
+  }
+  return objs;
 }

@@ -57,6 +57,8 @@ export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$
         if (entry.startsWith('.') || entry === 'node_modules') continue;
         walk(join(p, entry), false);
       }
+    } else if (!explicit && /(^|\/)fleet\.ya?ml$/.test(p)) {
+      // Fleet bundle settings beside manifests, not Kubernetes objects.
     } else if (YAML_EXT.test(p)) {
       yaml.push(p);
     } else if (explicit || extraExt.test(p)) {

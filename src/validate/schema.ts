@@ -7,7 +7,7 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
-import { Finding, error } from '../core/errors';
+import { Finding, error, warning } from '../core/errors';
 import { packageRoot } from '../core/package-root';
 
 /** A Kubernetes object as plain data (a parsed manifest or a synthesized ApiObject). */
@@ -210,8 +210,9 @@ export class SchemaRegistry {
         `served: ${res.served.map(v => `${group}/${v}`).join(', ')}`)];
     }
     if (res.status === 'unknown-kind') {
-      return [error('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}`,
-        'not a pinned CRD or covered built-in kind; install its CRD or check apiVersion/kind')];
+      // Not an error: any manifest may hold kinds we have no schema for (Flux, Argo, …).
+      return [warning('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}: not checked`,
+        'not a pinned CRD or a covered built-in kind')];
     }
     const { group, version } = splitApiVersion(obj.apiVersion);
     const entry = this.entries.get(key(group, version, obj.kind))!;

@@ -2,7 +2,7 @@
 // checked by the ignition module; findings are re-rooted at the embedding field and keep
 // the line inside the embedded text, so `validate` can point at file:line.
 import { Finding } from '../../core/errors';
-import { parseButane } from '../../ignition/parse';
+import { parseButaneCached } from '../butane-cache';
 
 export interface EmbeddedConfigOptions {
   /** Butane `strict`: warnings count as errors. */
@@ -10,7 +10,7 @@ export interface EmbeddedConfigOptions {
 }
 
 export function embeddedConfigRules(text: string, field: string, opts: EmbeddedConfigOptions): Finding[] {
-  return parseButane(text, { strict: opts.strict }).findings.map(f => ({
+  return parseButaneCached(text, opts.strict).findings.map(f => ({
     ...f,
     field: f.field ? `${field}: ${f.field}` : field,
     embeddedLine: f.line,

@@ -1,0 +1,46 @@
+// A fleet inventory of N multinode sites (3 control-plane + 3 worker hosts each), the input of
+// the fleet synth benchmark and of the 1,000-site test. Addresses are unique per site.
+import { Inventory, InventoryHost } from '../src/inventory/types';
+
+function mac(site: number, host: number): string {
+  const hex = (n: number) => n.toString(16).padStart(2, '0');
+  return `0c:c4:${hex((site >> 8) & 0xff)}:${hex(site & 0xff)}:00:${hex(host)}`;
+}
+
+export function fleetInventory(sites: number): Inventory {
+  const clusters = Array.from({ length: sites }, (_, s) => {
+    // VIPs in 172.16.0.0/13 and BMCs in 100.64.0.0/13: clear of the default pod/service CIDRs.
+    const hi = s >> 8;
+    const b = s & 0xff;
+    const hosts: InventoryHost[] = Array.from({ length: 6 }, (_unused, h) => ({
+      name: `site${s}-node${h + 1}`,
+      role: h < 3 ? 'control-plane' as const : 'worker' as const,
+      bmcAddress: `redfish-virtualmedia://100.${64 + hi}.${b}.${h + 10}/redfish/v1/Systems/1`,
+      bootMacAddress: mac(s, h + 1),
+    }));
+    return {
+      name: `site${s}`,
+      type: 'rke2-multinode' as const,
+      namespace: `site${s}`,
+      hosts,
+      rke2: {
+        apiVip: { ipv4: `172.${16 + hi}.${b}.100` },
+        ingressVip: { ipv4: `172.${16 + hi}.${b}.101` },
+        workers: { replicas: 3, maxSurge: 0, maxUnavailable: 1 },
+      },
+    };
+  });
+  return {
+    apiVersion: 'cdk8s-capi.io/v1alpha1',
+    kind: 'Inventory',
+    defaults: {
+      bmc: { disableCertificateVerification: true },
+      rke2: {
+        version: 'v1.36.3+rke2r1',
+        controlPlane: { replicas: 3, image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' } },
+        workers: { replicas: 3, image: { url: 'http://imagecache.local:8080/eibimage-slmicro-rt-telco.raw' } },
+      },
+    },
+    clusters,
+  };
+}

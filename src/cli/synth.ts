@@ -1,0 +1,52 @@
+// `cdk8s-capi synth -f INVENTORY -o DIR [--gitops flux|fleet|argo]`: an inventory of clusters
+// and hosts in, one folder per cluster out (apply order, kustomization.yaml, GitOps ordering).
+import { Command, Option } from 'commander';
+import { CliError, CliIo, ExitCode } from './io';
+import { GitOpsFlavor } from '../gitops/layout';
+import { buildInventory } from '../inventory/build';
+import { INVENTORY_SCHEMA, InventoryError, formatProblem, loadInventory } from '../inventory/load';
+import { OutputDirError, writeOutput } from '../inventory/write';
+
+export function registerSynth(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
+  program.command('synth')
+    .description('Synthesize the clusters of an inventory file into one folder per cluster (objects in apply order, kustomization.yaml, optional GitOps ordering)')
+    .option('-f, --file <inventory>', 'inventory file (YAML, see --print-schema)')
+    .option('-o, --output <dir>', 'output directory (replaced on every synth)', 'dist')
+    .addOption(new Option('--gitops <flavor>', 'add ordering metadata for a GitOps engine').choices(Object.values(GitOpsFlavor)))
+    .option('--repo-path <path>', 'where the output directory sits in the Git repository (Flux Kustomization paths; default ./<output>)')
+    .option('--print-schema', 'print the inventory JSON Schema and exit')
+    .addHelpText('after', `
+Examples:
+  $ cdk8s-capi synth -f sites.yaml -o dist
+  $ cdk8s-capi synth -f sites.yaml -o clusters --gitops flux --repo-path ./clusters
+  $ cdk8s-capi synth --print-schema > inventory.schema.json   # for editors (yaml-language-server)
+
+Exit codes: 0 written, 1 invalid inventory (file:line path: message), 2 usage or I/O error.`)
+    .action((flags: { file?: string; output: string; gitops?: GitOpsFlavor; repoPath?: string; printSchema?: boolean }) => {
+      if (flags.printSchema) {
+        io.out(`${JSON.stringify(INVENTORY_SCHEMA, null, 2)}\n`);
+        setExit(ExitCode.OK);
+        return;
+      }
+      if (!flags.file) throw new CliError('missing -f INVENTORY (the inventory file to synthesize)');
+      let loaded;
+      try {
+        loaded = loadInventory(flags.file);
+      } catch (e) {
+        if (e instanceof InventoryError) throw new CliError(e.message, ExitCode.INVALID);
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') throw new CliError(`cannot read ${flags.file}: ${(e as Error).message}`);
+        throw e;
+      }
+      const { outputs, problems } = buildInventory(loaded);
+      if (problems.length) throw new CliError(problems.map(formatProblem).join('\n'), ExitCode.INVALID);
+      let written: string[];
+      try {
+        written = writeOutput(outputs, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath });
+      } catch (e) {
+        if (e instanceof OutputDirError) throw new CliError(e.message);
+        throw e;
+      }
+      io.err(`synthesized ${outputs.length} cluster${outputs.length === 1 ? '' : 's'} into ${flags.output}/ (${written.length} files)\n`);
+      setExit(ExitCode.OK);
+    });
+}
