@@ -12,7 +12,7 @@ export type ProgressEvent =
   | { readonly type: 'kubeconfig'; readonly cluster: string; readonly path: string }
   | { readonly type: 'relist'; readonly kind: string; readonly reason: string }
   | { readonly type: 'deleted'; readonly object: string }
-  | { readonly type: 'done'; readonly ms: number; readonly requests: number; readonly objects: number }
+  | { readonly type: 'done'; readonly ms: number; readonly requests: number; readonly objects: number; readonly watches?: number; readonly maxConcurrent?: number }
   | { readonly type: 'failed'; readonly stage?: StageId; readonly message: string; readonly stuck: StuckObject[]; readonly next: string[] };
 
 export interface StuckObject {

@@ -85,6 +85,13 @@ export class Applier {
     const journal = new Journal(this.opts.journalPath ?? join(kubeconfigDir, '.cdk8s-capi', 'journal.json'));
     const overallDeadline = this.started + this.timeouts.overall;
     this.cache = new WatchCache(this.kube, (kind, reason) => this.emit({ type: 'relist', kind, reason }));
+    // One feed per kind when its waits span several namespaces (fleet applies), else per namespace.
+    const spans = new Map<string, Set<string | undefined>>();
+    for (const t of plan.stages.flatMap(s => s.waitFor)) {
+      const k = `${apiVersionOf(t.ref)}|${t.ref.kind}`;
+      spans.set(k, (spans.get(k) ?? new Set()).add(t.ref.namespace));
+    }
+    for (const [k, nss] of spans) if (nss.size > 1) this.cache.watchClusterWide(...(k.split('|') as [string, string]));
     try {
       for (const stage of plan.stages) {
         this.checkAborted(stage.id);
@@ -103,7 +110,7 @@ export class Applier {
       this.cache.stop();
     }
     const ms = Date.now() - this.started;
-    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: objects.length });
+    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: objects.length, watches: this.kube.stats.watches, maxConcurrent: this.kube.stats.maxConcurrent });
     return {
       objects: objects.length,
       requests: this.kube.stats.requests,

@@ -3,6 +3,7 @@
 // create workflow — enroll hosts, create the cluster objects, wait for the control plane,
 // the workers, the kubeconfig and the cluster.
 import { selectorMatches } from '../core/selectors';
+import { isStatic } from './readiness/rules';
 import { KubeObject } from '../validate/schema';
 
 export interface ObjectRef {
@@ -249,7 +250,9 @@ export function buildPlan(objects: readonly KubeObject[]): Plan {
   const capiClusters = rest.filter(n => gk(n) === 'cluster.x-k8s.io/Cluster');
   const eksaClusters = rest.filter(n => gk(n) === 'anywhere.eks.amazonaws.com/Cluster');
   const laterWaits = new Set([...capiClusters, ...eksaClusters, ...rest.filter(n => CONTROL_PLANE_KINDS.has(gk(n)) || gk(n) === 'cluster.x-k8s.io/MachineDeployment')]);
-  push(StageId.OBJECTS, rest, rest.filter(n => !laterWaits.has(n)).map(wait));
+  // Objects that are ready once applied (templates, Secrets, ConfigMaps…) need no wait: the
+  // apply response already proves they exist.
+  push(StageId.OBJECTS, rest, rest.filter(n => !laterWaits.has(n) && !isStatic(n.object)).map(wait));
   push(StageId.CONTROL_PLANE, [], rest.filter(n => CONTROL_PLANE_KINDS.has(gk(n))).map(wait));
   push(StageId.WORKERS, [], rest.filter(n => gk(n) === 'cluster.x-k8s.io/MachineDeployment').map(wait));
   push(StageId.KUBECONFIG, [], capiClusters.map(c => ({

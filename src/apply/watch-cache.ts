@@ -27,9 +27,16 @@ const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
 export class WatchCache {
   private readonly feeds = new Map<string, Feed>();
+  /** `apiVersion|kind` watched across all namespaces (one feed instead of one per namespace). */
+  private readonly clusterWide = new Set<string>();
   private stopped = false;
 
   constructor(private readonly source: WatchSource, private readonly onRelist?: (kind: string, reason: string) => void) {}
+
+  /** Watch this kind across namespaces: worth it when waits span several namespaces. */
+  watchClusterWide(apiVersion: string, kind: string): void {
+    this.clusterWide.add(`${apiVersion}|${kind}`);
+  }
 
   /** Current object (after the first list of its kind has completed). */
   async get(apiVersion: string, kind: string, namespace: string | undefined, name: string): Promise<KubeObject | undefined> {
@@ -66,7 +73,8 @@ export class WatchCache {
     return keyOf({ ...refOf({ apiVersion, kind, metadata: { name } }), namespace });
   }
 
-  private feed(apiVersion: string, kind: string, namespace: string | undefined): Feed {
+  private feed(apiVersion: string, kind: string, objectNamespace: string | undefined): Feed {
+    const namespace = this.clusterWide.has(`${apiVersion}|${kind}`) ? undefined : objectNamespace;
     const fk = `${apiVersion}|${kind}|${namespace ?? ''}`;
     let feed = this.feeds.get(fk);
     if (!feed) {

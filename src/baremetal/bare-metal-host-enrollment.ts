@@ -59,6 +59,8 @@ export interface EnrolledHost {
   readonly bareMetalHost: ApiObject;
   readonly credentialsSecret?: ApiObject;
   readonly networkDataSecret?: ApiObject;
+  /** The host's objects as rendered when it was added (Secrets first, then the BareMetalHost); escape-hatch edits made later are not reflected. */
+  readonly objects: readonly KubeObject[];
 }
 
 /** Prop names for the fields a rule may report, so errors speak the user's vocabulary. */
@@ -191,6 +193,7 @@ export class BareMetalHostEnrollment extends Construct {
       bareMetalHost,
       credentialsSecret,
       networkDataSecret,
+      objects,
     };
     this.enrolled.push(enrolled);
     return enrolled;

@@ -9,6 +9,7 @@ import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { validateButane } from './validate';
+import { seedParsedButane } from './parse-cache';
 import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 
 export interface ButaneConfigProps {
@@ -213,7 +214,11 @@ export class ButaneConfig {
 
   /** The Butane YAML, for `agentConfig.additionalUserData.config` (modes as `0644`). */
   toYaml(): string {
-    return butaneYaml(this.toModel());
+    const model = this.toModel();
+    const text = butaneYaml(model);
+    // A strict config has no findings at all, so a later parse of this text is known already.
+    if (this.strict) seedParsedButane(text, model);
+    return text;
   }
 
   /** The Ignition 3.3.0 config Butane translates this to (modes in decimal, inline text as data URLs). */

@@ -1,5 +1,6 @@
 // Kubernetes objects → multi-document YAML for a file in RKE2's auto-deploy manifests
 // directory. Objects are serialized as data (never string templates), in the given order.
+import { seedInlineObjects } from './parse-cache';
 import { toYamlDocument } from './yaml-format';
 import { Finding, error } from '../core/errors';
 
@@ -10,12 +11,27 @@ function plainOf(obj: unknown): unknown {
   return JSON.parse(JSON.stringify(json));
 }
 
+const rendered = new Map<string, string>();
+
+/** YAML of one object; identical objects (common across the sites of a fleet) are rendered once. */
+function documentOf(plain: object): string {
+  const key = JSON.stringify(plain);
+  let text = rendered.get(key);
+  if (text === undefined) {
+    text = toYamlDocument(plain);
+    if (rendered.size >= 1024) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, text);
+  }
+  return text;
+}
+
 /** Serializes the objects; returns findings instead when an object is not a Kubernetes object. */
 export function manifestYaml(objects: readonly unknown[], field: string): { yaml?: string; findings: Finding[] } {
   if (!Array.isArray(objects) || objects.length === 0) {
     return { findings: [error('butane/manifest-object', field, 'no Kubernetes objects given', 'pass at least one object (plain data or a cdk8s ApiObject)')] };
   }
   const docs: string[] = [];
+  const plains: object[] = [];
   const findings: Finding[] = [];
   objects.forEach((obj, i) => {
     let plain: any;
@@ -37,7 +53,11 @@ export function manifestYaml(objects: readonly unknown[], field: string): { yaml
         'every manifest object needs a string apiVersion and kind'));
       return;
     }
-    docs.push(toYamlDocument(plain));
+    docs.push(documentOf(plain));
+    plains.push(plain);
   });
-  return findings.length > 0 ? { findings } : { yaml: docs.join('---\n'), findings };
+  if (findings.length > 0) return { findings };
+  const yaml = docs.join('---\n');
+  seedInlineObjects(yaml, plains);
+  return { yaml, findings };
 }

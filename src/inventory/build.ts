@@ -1,8 +1,7 @@
 // Inventory → constructs: one cdk8s Chart per cluster (order by construction, no chart
 // dependency chains — DESIGN §1a), its hosts and its cluster objects kept apart so the
 // output can be applied (and GitOps-ordered) hosts first.
-import { ApiObject, App, Chart } from 'cdk8s';
-import { Construct } from 'constructs';
+import { App, Chart } from 'cdk8s';
 import { InventoryProblem, LoadedInventory } from './load';
 import { InventoryCluster, InventoryCredentials, InventoryHost, InventoryImage, InventoryRke2 } from './types';
 import { BareMetalHostEnrollment } from '../baremetal/bare-metal-host-enrollment';
@@ -15,6 +14,7 @@ import { EksaProvider } from '../eksa/providers/provider';
 import { EksaRelease } from '../eksa/releases';
 import { ChecksumType, DiskFormat, MachineImage } from '../metal3/machine-template';
 import { MultinodeRke2Cluster } from '../rke2/multinode-rke2-cluster';
+import { Rke2Cluster } from '../rke2/rke2-cluster';
 import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from '../rke2/options';
 import { SingleNodeRke2Cluster } from '../rke2/single-node-rke2-cluster';
 import { KubeObject } from '../validate/schema';
@@ -73,10 +73,6 @@ function mergeRke2(d: InventoryRke2 | undefined, c: InventoryRke2 | undefined): 
     if ((d as any)?.[k] || (c as any)?.[k]) out[k] = { ...((d as any)?.[k] ?? {}), ...((c as any)?.[k] ?? {}) };
   }
   return out;
-}
-
-function objectsUnder(scope: Construct): KubeObject[] {
-  return scope.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map(o => o.toJson() as KubeObject);
 }
 
 /** Builds every cluster; construct errors are reported at the cluster's (or host's) inventory line. */
@@ -155,7 +151,7 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
     additionalTlsSans: r.additionalTlsSans,
     hosts,
   };
-  let cluster: Construct;
+  let cluster: Rke2Cluster;
   if (c.type === 'rke2-single-node') {
     cluster = new SingleNodeRke2Cluster(chart, 'cluster', { ...common, endpoint: r.endpoint, apiVip: r.apiVip });
   } else {
@@ -165,7 +161,8 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
   // Cross-object validations (host capacity) registered with node.addValidation.
   const errors = chart.node.findAll().flatMap(x => x.node.validate());
   if (errors.length) throw new ValidationError(where, 'hosts', errors.join('\n  '));
-  return { name: c.name, type: c.type, hosts: objectsUnder(hosts), cluster: objectsUnder(cluster), files: {} };
+  // The constructs keep their synthesized JSON; reading it back avoids a second toJson() per object.
+  return { name: c.name, type: c.type, hosts: hosts.hosts.flatMap(h => [...h.objects]), cluster: cluster.objects, files: {} };
 }
 
 function buildEksa(app: App, loaded: LoadedInventory, c: InventoryCluster, i: number): ClusterOutput {

@@ -82,6 +82,9 @@ export abstract class Rke2Cluster extends Construct {
   /** The Butane config of control-plane nodes (rendered into additionalUserData). */
   readonly controlPlaneConfig: ButaneConfig;
   readonly workerPools: Rke2WorkerPool[] = [];
+  /** RKE2 version of the control plane (and of the workers). */
+  readonly version: string;
+  private objectsJson?: KubeObject[];
 
   protected constructor(scope: Construct, id: string, props: Rke2ClusterCommonProps, shape: Rke2ClusterShape) {
     super(scope, id);
@@ -89,6 +92,7 @@ export abstract class Rke2Cluster extends Construct {
     this.clusterName = props?.clusterName ?? id;
     this.namespace = props?.namespace ?? 'default';
     checkCommon(where, this.clusterName, this.namespace, props, shape);
+    this.version = props.version;
 
     if (shape.apiVip) {
       this.apiVip = new MetalLbVip(this, 'api-vip', { ...(props.metallb ?? {}), vip: checkVip(where, 'apiVip', shape.apiVip) });
@@ -227,23 +231,26 @@ export abstract class Rke2Cluster extends Construct {
             clusterName: name,
             infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3MachineTemplate', name: machineTemplate.name },
             deletion: { nodeDrainTimeoutSeconds: pool.nodeDrainTimeoutSeconds ?? 0 },
-            version: (this.controlPlane.toJson() as KubeObject).spec.version,
+            version: this.version,
           },
         },
       },
     });
     const result: Rke2WorkerPool = { name: poolName, machineDeployment, configTemplate, machineTemplate, dataTemplate };
     this.workerPools.push(result);
+    this.objectsJson = undefined;
     return result;
   }
 
-  /** Every management-cluster object of this cluster, in apply order. */
+  /** Every management-cluster object of this cluster, in apply order (rendered once; escape-hatch edits to the L1 objects are not reflected). */
   get objects(): KubeObject[] {
-    const all: ApiObject[] = [
-      this.cluster, this.metal3Cluster, this.controlPlane, this.controlPlaneMachineTemplate.apiObject, this.controlPlaneDataTemplate.apiObject,
-      ...this.workerPools.flatMap(p => [p.machineDeployment, p.configTemplate, p.machineTemplate.apiObject, p.dataTemplate.apiObject]),
-    ];
-    return all.map(o => o.toJson() as KubeObject);
+    // toJson() is not cheap; the JSON only changes when a worker pool is added.
+    // Construction order: what an object references comes before it.
+    this.objectsJson ??= [
+      this.cluster, this.metal3Cluster, this.controlPlaneDataTemplate.apiObject, this.controlPlaneMachineTemplate.apiObject, this.controlPlane,
+      ...this.workerPools.flatMap(p => [p.dataTemplate.apiObject, p.machineTemplate.apiObject, p.configTemplate, p.machineDeployment]),
+    ].map(o => o.toJson() as KubeObject);
+    return [...this.objectsJson];
   }
 
   private buildControlPlaneConfig(props: Rke2ClusterCommonProps, cni: Cni): ButaneConfig {

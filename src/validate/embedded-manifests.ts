@@ -2,7 +2,7 @@
 // the RKE2 server manifests directory). They are applied by the downstream cluster, not the
 // management cluster, but they are checked like any other manifest.
 import { parseAllDocuments } from 'yaml';
-import { parseButaneCached } from './butane-cache';
+import { parseButaneCached, seedInlineObjects, seededInlineObjects } from '../ignition/parse-cache';
 import { RKE2_MANIFESTS_DIR } from '../metallb/vip';
 import { get } from './rules/rule';
 import { KubeObject } from './schema';
@@ -38,11 +38,9 @@ export function embeddedManifests(objects: readonly KubeObject[]): EmbeddedManif
   return out;
 }
 
-const inlineCache = new Map<string, KubeObject[]>();
-
 /** The objects of one inline manifest file (parsed once per distinct text; do not mutate). */
 function inlineObjects(text: string): KubeObject[] {
-  let objs = inlineCache.get(text);
+  let objs = seededInlineObjects(text) as KubeObject[] | undefined;
   if (!objs) {
     objs = [];
     for (const doc of parseAllDocuments(text)) {
@@ -50,8 +48,7 @@ function inlineObjects(text: string): KubeObject[] {
       const object = doc.toJS();
       if (object && typeof object === 'object' && object.kind) objs.push(object);
     }
-    if (inlineCache.size >= 512) inlineCache.delete(inlineCache.keys().next().value!);
-    inlineCache.set(text, objs);
+    seedInlineObjects(text, objs);
   }
   return objs;
 }

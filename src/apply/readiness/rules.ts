@@ -169,11 +169,17 @@ export const eksaCluster: ReadinessRule = {
 };
 
 /** Objects without a status of their own: current once they exist. */
-const STATIC_KINDS = new Set(['/Secret', '/ConfigMap', '/ServiceAccount', 'apiextensions.k8s.io/CustomResourceDefinition', 'rbac.authorization.k8s.io/Role',
+const STATIC_KINDS = new Set(['/Secret', '/ConfigMap', '/ServiceAccount', 'rbac.authorization.k8s.io/Role',
   'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/RoleBinding', 'rbac.authorization.k8s.io/ClusterRoleBinding']);
 
 /** Templates are inert data until something uses them. */
 const TEMPLATE_KIND = /Template$/;
+
+/** Objects that are ready once they exist (no controller reports on them): nothing to wait for. */
+export function isStatic(obj: KubeObject): boolean {
+  const group = (obj.apiVersion ?? '').includes('/') ? obj.apiVersion!.slice(0, obj.apiVersion!.lastIndexOf('/')) : '';
+  return STATIC_KINDS.has(`${group}/${obj.kind}`) || TEMPLATE_KIND.test(obj.kind ?? '');
+}
 
 /** kstatus-style fallback: generation, then Ready / Available conditions; no conditions → current. */
 export const generic: ReadinessRule = {
@@ -181,8 +187,7 @@ export const generic: ReadinessRule = {
   group: '*',
   kind: '*',
   evaluate(obj) {
-    const group = (obj.apiVersion ?? '').includes('/') ? obj.apiVersion!.slice(0, obj.apiVersion!.lastIndexOf('/')) : '';
-    if (STATIC_KINDS.has(`${group}/${obj.kind}`) || TEMPLATE_KIND.test(obj.kind ?? '')) return current('exists');
+    if (isStatic(obj)) return current('exists');
     if (obj.kind === 'Namespace') return obj.status?.phase === 'Terminating' ? inProgress('terminating', 'Terminating') : current('exists');
     const gate = generationGate(obj);
     if (gate) return gate;
@@ -198,7 +203,19 @@ export const generic: ReadinessRule = {
   },
 };
 
+/** A CRD can be used once its names are accepted and it is Established. */
+export const customResourceDefinition: ReadinessRule = {
+  name: 'CustomResourceDefinition',
+  group: 'apiextensions.k8s.io',
+  kind: 'CustomResourceDefinition',
+  evaluate(obj) {
+    const c = condition(obj, 'Established');
+    return isTrue(c) ? current('established', 'Established') : inProgress(describe(c, 'not established yet'), c?.reason ?? 'NotEstablished');
+  },
+};
+
 export const READINESS_RULES: readonly ReadinessRule[] = [
+  customResourceDefinition,
   bareMetalHost, capiCluster, rke2ControlPlane, metal3Cluster, machineDeployment, service, eksaCluster,
 ];
 

@@ -2,7 +2,7 @@
 // checked by the ignition module; findings are re-rooted at the embedding field and keep
 // the line inside the embedded text, so `validate` can point at file:line.
 import { Finding } from '../../core/errors';
-import { parseButaneCached } from '../butane-cache';
+import { parseButaneCached } from '../../ignition/parse-cache';
 
 export interface EmbeddedConfigOptions {
   /** Butane `strict`: warnings count as errors. */
