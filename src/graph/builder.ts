@@ -116,8 +116,17 @@ export class GraphBuilder {
       return existing;
     }
     const node = this.add({
-      key, kind, name, namespace, role: roleOf(group, kind), idHint: [kind, namespace, name].filter(Boolean).join('_'),
-      details: [], status: NodeStatus.OK, source, homeNamespace: namespace, object,
+      key,
+      kind,
+      name,
+      namespace,
+      role: roleOf(group, kind),
+      idHint: [kind, namespace, name].filter(Boolean).join('_'),
+      details: [],
+      status: NodeStatus.OK,
+      source,
+      homeNamespace: namespace,
+      object,
     });
     const index = `${kind}|${namespace ?? ''}|${name}`;
     this.byKindName.set(index, [...(this.byKindName.get(index) ?? []), key]);
@@ -145,14 +154,22 @@ export class GraphBuilder {
     if (candidates.length) return candidates.sort((a, b) => (a.key < b.key ? -1 : 1))[0];
     const g = group ?? defaultGroup;
     return this.add({
-      key: objectKey(g, kind, namespace, ref.name), kind, name: ref.name, namespace, role: roleOf(g, kind),
-      idHint: [kind, namespace, ref.name].filter(Boolean).join('_'), details: [], status: NodeStatus.MISSING,
-      note: 'not in the input', homeNamespace: namespace,
+      key: objectKey(g, kind, namespace, ref.name),
+      kind,
+      name: ref.name,
+      namespace,
+      role: roleOf(g, kind),
+      idHint: [kind, namespace, ref.name].filter(Boolean).join('_'),
+      details: [],
+      status: NodeStatus.MISSING,
+      note: 'not in the input',
+      homeNamespace: namespace,
     });
   }
 
   /** Resolves and links in one step; missing targets make a warning edge. */
-  link(from: DraftNode, ref: LooseRef | undefined, reason: string, defaultKind: string, defaultGroup: string, kind = EdgeKind.REFERENCE): DraftNode | undefined {
+  link(from: DraftNode, ref: LooseRef | undefined, reason: string, defaultKind: string, defaultGroup: string,
+    kind = EdgeKind.REFERENCE): DraftNode | undefined {
     const to = this.resolve(ref, from.namespace, defaultKind, defaultGroup);
     if (to) this.edge(from.key, to.key, kind, reason, to.status === NodeStatus.MISSING);
     return to;

@@ -42,9 +42,17 @@ function selectHosts(b: GraphBuilder, from: DraftNode, rawSelector: unknown, hos
   for (const h of picked) b.edge(from.key, h.key, EdgeKind.SELECTS, `hostSelector ${text}`);
   if (picked.length) return;
   const placeholder = b.add({
-    key: `nomatch|${from.key}`, kind: 'hostSelector', name: text, namespace: from.namespace, role: NodeRole.SELECTOR,
-    idHint: `NoMatch_${from.idHint}`, details: [], status: NodeStatus.WARNING, note: 'picks no BareMetalHost',
-    warning: `${from.kind} ${from.namespace}/${from.name}: hostSelector ${text} picks no BareMetalHost in the input`, homeNamespace: from.namespace,
+    key: `nomatch|${from.key}`,
+    kind: 'hostSelector',
+    name: text,
+    namespace: from.namespace,
+    role: NodeRole.SELECTOR,
+    idHint: `NoMatch_${from.idHint}`,
+    details: [],
+    status: NodeStatus.WARNING,
+    note: 'picks no BareMetalHost',
+    warning: `${from.kind} ${from.namespace}/${from.name}: hostSelector ${text} picks no BareMetalHost in the input`,
+    homeNamespace: from.namespace,
   });
   b.edge(from.key, placeholder.key, EdgeKind.SELECTS_NOTHING, `hostSelector ${text}`, true);
 }

@@ -20,8 +20,15 @@ function addHardware(b: GraphBuilder, machines: readonly HardwareMachine[]): Arr
     const file = hardwareFile(m);
     const details = [m.ipAddress, ...Object.keys(m.labels).sort().map(k => `${k}=${m.labels[k]}`)].filter(Boolean);
     const node = b.add({
-      key: `hw|${file}|${m.hostname}`, kind: 'Hardware', name: m.hostname, role: NodeRole.HARDWARE, idHint: `Hardware_${m.hostname}`,
-      details, status: NodeStatus.OK, source: m.source, fixedGroup: { id: `hardware|${file}`, label: `hardware ${file}` },
+      key: `hw|${file}|${m.hostname}`,
+      kind: 'Hardware',
+      name: m.hostname,
+      role: NodeRole.HARDWARE,
+      idHint: `Hardware_${m.hostname}`,
+      details,
+      status: NodeStatus.OK,
+      source: m.source,
+      fixedGroup: { id: `hardware|${file}`, label: `hardware ${file}` },
     });
     return { node, labels: m.labels };
   });
@@ -40,8 +47,16 @@ export function addEksaEdges(b: GraphBuilder, nodes: readonly DraftNode[], vips:
       const part = (key: string, kind: string, name: string, config: any, reason: string) => {
         const idHint = [kind, n.namespace, n.name, kind === 'WorkerNodeGroup' ? name : undefined].filter(Boolean).join('_');
         const p = b.add({
-          key, kind, name, namespace: n.namespace, role: kind === 'WorkerNodeGroup' ? NodeRole.WORKERS : NodeRole.CONTROL_PLANE, idHint,
-          details: typeof config?.count === 'number' ? [`count ${config.count}`] : [], status: NodeStatus.OK, source: n.source, homeNamespace: n.namespace,
+          key,
+          kind,
+          name,
+          namespace: n.namespace,
+          role: kind === 'WorkerNodeGroup' ? NodeRole.WORKERS : NodeRole.CONTROL_PLANE,
+          idHint,
+          details: typeof config?.count === 'number' ? [`count ${config.count}`] : [],
+          status: NodeStatus.OK,
+          source: n.source,
+          homeNamespace: n.namespace,
         });
         b.edge(n.key, p.key, EdgeKind.MEMBER, reason);
         b.link(p, config?.machineGroupRef, 'machineGroupRef', 'MachineConfig', EKSA);
@@ -82,9 +97,17 @@ export function addEksaEdges(b: GraphBuilder, nodes: readonly DraftNode[], vips:
       for (const m of picked) b.edge(n.key, m.key, EdgeKind.SELECTS, `hardwareSelector ${text}`);
       if (!picked.length) {
         const placeholder = b.add({
-          key: `nomatch|${n.key}`, kind: 'hardwareSelector', name: text, namespace: n.namespace, role: NodeRole.SELECTOR,
-          idHint: `NoMatch_${n.idHint}`, details: [], status: NodeStatus.WARNING, note: 'picks no hardware.csv machine',
-          warning: `TinkerbellMachineConfig ${n.namespace}/${n.name}: hardwareSelector ${text} picks no machine of the hardware.csv`, homeNamespace: n.namespace,
+          key: `nomatch|${n.key}`,
+          kind: 'hardwareSelector',
+          name: text,
+          namespace: n.namespace,
+          role: NodeRole.SELECTOR,
+          idHint: `NoMatch_${n.idHint}`,
+          details: [],
+          status: NodeStatus.WARNING,
+          note: 'picks no hardware.csv machine',
+          warning: `TinkerbellMachineConfig ${n.namespace}/${n.name}: hardwareSelector ${text} picks no machine of the hardware.csv`,
+          homeNamespace: n.namespace,
         });
         b.edge(n.key, placeholder.key, EdgeKind.SELECTS_NOTHING, `hardwareSelector ${text}`, true);
       }

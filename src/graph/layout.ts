@@ -107,8 +107,9 @@ export function columnsOf(graph: TopologyGraph): Map<string, number> {
       if (top.i < edges.length) {
         const e = edges[top.i++];
         const s = state.get(e.to) ?? 0;
-        if (s === 1) back.add(e);
-        else if (s === 0) {
+        if (s === 1) {
+          back.add(e);
+        } else if (s === 0) {
           state.set(e.to, 1);
           stack.push({ id: e.to, i: 0 });
         }

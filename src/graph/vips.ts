@@ -22,7 +22,9 @@ function parsePoolAddress(text: string): { ip?: string; range?: IpRange } {
   if (dash) {
     const a = singleIp(dash[1]);
     const b = singleIp(dash[2]);
-    if (a && b && a.family === b.family) return a.start === b.start ? { ip: canonicalIp(dash[1]) } : { range: { family: a.family, start: a.start, end: b.end, text } };
+    if (a && b && a.family === b.family) {
+      return a.start === b.start ? { ip: canonicalIp(dash[1]) } : { range: { family: a.family, start: a.start, end: b.end, text } };
+    }
   }
   const ip = parseIp(text);
   return ip ? { ip: ip.toString() } : {};
@@ -42,9 +44,17 @@ export class VipIndex {
       const namespace = namespaceOf(e.object);
       const name = nameOf(e.object);
       const pool = b.add({
-        key: `emb|${carrier.key}|${e.path}|${namespace}|${name}`, kind: 'IPAddressPool', name, namespace,
-        role: NodeRole.ADDRESS_POOL, idHint: `IPAddressPool_${namespace}_${name}`, details: [`in ${posix.basename(e.path)}`],
-        status: NodeStatus.OK, source: carrier.source ? `${carrier.source} ${e.path}` : e.path, homeNamespace: carrier.namespace, object: e.object,
+        key: `emb|${carrier.key}|${e.path}|${namespace}|${name}`,
+        kind: 'IPAddressPool',
+        name,
+        namespace,
+        role: NodeRole.ADDRESS_POOL,
+        idHint: `IPAddressPool_${namespace}_${name}`,
+        details: [`in ${posix.basename(e.path)}`],
+        status: NodeStatus.OK,
+        source: carrier.source ? `${carrier.source} ${e.path}` : e.path,
+        homeNamespace: carrier.namespace,
+        object: e.object,
       });
       b.edge(carrier.key, pool.key, EdgeKind.EMBEDS, `embedded ${posix.basename(e.path)}`);
       this.addPool(pool, e.object);
@@ -61,8 +71,14 @@ export class VipIndex {
       const parsed = parsePoolAddress(text);
       const target = parsed.ip ? this.ipNode(parsed.ip, pool.homeNamespace)
         : this.b.add({
-          key: `vip|range|${text}`, kind: 'VIP', name: text, role: NodeRole.VIP, idHint: `VIP_${text}`,
-          details: [parsed.range ? 'address range' : 'unparsed address'], status: NodeStatus.OK, homeNamespace: pool.homeNamespace,
+          key: `vip|range|${text}`,
+          kind: 'VIP',
+          name: text,
+          role: NodeRole.VIP,
+          idHint: `VIP_${text}`,
+          details: [parsed.range ? 'address range' : 'unparsed address'],
+          status: NodeStatus.OK,
+          homeNamespace: pool.homeNamespace,
         });
       if (parsed.range && !this.addresses.some(x => x.node === target)) this.addresses.push({ node: target, range: parsed.range });
       if (parsed.ip && !this.addresses.some(x => x.node === target)) this.addresses.push({ node: target, range: singleIp(parsed.ip) });
@@ -72,8 +88,14 @@ export class VipIndex {
 
   private ipNode(ip: string, homeNamespace: string | undefined): DraftNode {
     return this.b.add({
-      key: `vip|${ip}`, kind: 'VIP', name: ip, role: NodeRole.VIP, idHint: `VIP_${ip}`, details: [],
-      status: NodeStatus.OK, homeNamespace,
+      key: `vip|${ip}`,
+      kind: 'VIP',
+      name: ip,
+      role: NodeRole.VIP,
+      idHint: `VIP_${ip}`,
+      details: [],
+      status: NodeStatus.OK,
+      homeNamespace,
     });
   }
 
@@ -87,8 +109,14 @@ export class VipIndex {
     const ip = parseIp(host);
     if (!ip) {
       const n = this.b.add({
-        key: `vip|dns|${host}`, kind: 'VIP', name: host, role: NodeRole.VIP, idHint: `VIP_${host}`,
-        details: ['DNS name'], status: NodeStatus.OK, homeNamespace: from.namespace,
+        key: `vip|dns|${host}`,
+        kind: 'VIP',
+        name: host,
+        role: NodeRole.VIP,
+        idHint: `VIP_${host}`,
+        details: ['DNS name'],
+        status: NodeStatus.OK,
+        homeNamespace: from.namespace,
       });
       this.b.edge(from.key, n.key, EdgeKind.ENDPOINT, reason);
       return;
