@@ -6,8 +6,16 @@ import { DraftNode, GraphBuilder, groupOf, namespaceOf, nameOf } from './builder
 import { EdgeKind, NodeRole, NodeStatus } from './model';
 import { describeSelector, readSelector } from './selector-text';
 import { IpRange, canonicalIp, contains, parseCidr, parseIp, singleIp } from '../core/ip';
+import { parseButane } from '../ignition/parse';
 import { embeddedManifests } from '../validate/embedded-manifests';
 import type { KubeObject } from '../validate/schema';
+
+// Where RKE2 objects carry their Butane config (the same places embeddedManifests reads).
+const BUTANE_CONFIG: Record<string, (o: KubeObject) => unknown> = {
+  RKE2ControlPlane: o => o.spec?.agentConfig?.additionalUserData?.config,
+  RKE2Config: o => o.spec?.agentConfig?.additionalUserData?.config,
+  RKE2ConfigTemplate: o => o.spec?.template?.spec?.agentConfig?.additionalUserData?.config,
+};
 
 interface AddressNode {
   readonly node: DraftNode;
@@ -35,6 +43,14 @@ export class VipIndex {
   private pools = 0;
 
   constructor(private readonly b: GraphBuilder, objects: readonly KubeObject[], nodeOf: (o: KubeObject) => DraftNode) {
+    // An unreadable Butane config hides its pools: say so rather than draw a picture without them.
+    for (const o of objects) {
+      const text = BUTANE_CONFIG[o.kind ?? '']?.(o);
+      if (typeof text !== 'string' || parseButane(text).model) continue;
+      const n = nodeOf(o);
+      n.status = NodeStatus.WARNING;
+      n.note = 'Butane config unreadable: embedded manifests not drawn';
+    }
     for (const o of objects) {
       if (groupOf(o) === 'metallb.io' && o.kind === 'IPAddressPool') this.addPool(nodeOf(o), o);
     }

@@ -286,6 +286,27 @@ spec: {controlPlaneEndpoint: {host: "${host}", port: 6443}}
     expect(node(graphOf(m3c('c', '10.9.9.9')), 'VIP', '10.9.9.9').status).toBe(NodeStatus.OK);
   });
 
+  test('fails visibly when a Butane config cannot be read: its embedded pools would be missing from the picture', () => {
+    const g = graphOf(`
+apiVersion: controlplane.cluster.x-k8s.io/v1beta2
+kind: RKE2ControlPlane
+metadata: {name: cp}
+spec:
+  agentConfig:
+    additionalUserData:
+      config: |
+        variant: fcos
+        storage:
+          files:
+            - path: /a
+              mode: 0644
+              mode: 0600
+`);
+    expect(node(g, 'RKE2ControlPlane', 'cp')).toMatchObject({ status: NodeStatus.WARNING, note: 'Butane config unreadable: embedded manifests not drawn' });
+    expect(g.warnings).toEqual(['RKE2ControlPlane default/cp: Butane config unreadable: embedded manifests not drawn']);
+    expect(g.nodes.filter(n => n.kind === 'IPAddressPool')).toEqual([]);
+  });
+
   test('the same object twice is drawn once, with a warning', () => {
     const g = graphOf(HOST('a', {}) + HOST('a', {}));
     expect(g.nodes.filter(n => n.kind === 'BareMetalHost')).toHaveLength(1);
