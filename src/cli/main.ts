@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { registerApply } from './apply';
 import { registerDelete, registerStatus } from './delete-status';
+import { registerGraph } from './graph';
 import { CliError, CliIo, ExitCode, processIo } from './io';
 import { registerSimulate } from './simulate-command';
 import { registerSynth } from './synth';
@@ -23,6 +24,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
   registerSynth(program, io, setExit);
   registerValidate(program, io, setExit);
+  registerGraph(program, io, setExit);
   registerApply(program, io, setExit);
   registerDelete(program, io, setExit);
   registerStatus(program, io, setExit);
