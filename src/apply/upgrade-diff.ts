@@ -120,7 +120,9 @@ export function diffSets(oldSet: readonly KubeObject[], newSet: readonly KubeObj
   const ns = opts.defaultNamespace ?? 'default';
   const scoped = opts.namespaced ?? defaultNamespaced;
   const k = (o: KubeObject) => changeKey(o, ns, scoped(o));
-  const old = new Map(oldSet.map(o => [k(o), o]));
+  // A manifest without a namespace lands in the default one: not a difference.
+  const filled = (o: KubeObject) => (scoped(o) && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace: ns } } : o);
+  const old = new Map(oldSet.map(o => [k(o), filled(o)]));
   const seen = new Set<string>();
   const out: ObjectChange[] = [];
   const base = (o: KubeObject, key: string) => ({ key, kind: o.kind ?? '', namespace: scoped(o) ? (o.metadata?.namespace ?? ns) : undefined, name: o.metadata?.name ?? '' });
@@ -132,7 +134,7 @@ export function diffSets(oldSet: readonly KubeObject[], newSet: readonly KubeObj
       out.push({ ...base(n, key), action: ChangeAction.CREATE, fields: [] });
       continue;
     }
-    const fields = diffObject(o, n);
+    const fields = diffObject(o, filled(n));
     out.push({ ...base(n, key), action: fields.length ? ChangeAction.UPDATE : ChangeAction.UNCHANGED, fields });
   }
   for (const [key, o] of old) if (!seen.has(key)) out.push({ ...base(o, key), action: ChangeAction.NOT_IN_NEW, fields: [] });
@@ -160,10 +162,10 @@ export function lineDiff(before: string, after: string, limit = 12): string[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      out.push(`+ ${b[j++]}`);
-    } else {
+    } else if (i < a.length && (j >= b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
       out.push(`- ${a[i++]}`);
+    } else {
+      out.push(`+ ${b[j++]}`);
     }
   }
   return out.length > limit ? [...out.slice(0, limit), `  ... ${out.length - limit} more changed lines`] : out;
