@@ -94,7 +94,9 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   }
 
   emit({
-    type: 'plan', objects: objects.length, stages: [
+    type: 'plan',
+    objects: objects.length,
+    stages: [
       { id: StageId.OBJECTS, title: 'Restoring objects (cluster paused)', apply: absent.length, wait: 0 },
       { id: StageId.CLUSTER, title: 'Resuming reconciliation and waiting for the cluster', apply: 0, wait: clusters.length },
     ],
@@ -142,9 +144,14 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
       .filter(o => !(isClusterKind(o) && pauseValueOf(o, pauseTargetFor(o)) !== undefined && pauseValueOf(o, pauseTargetFor(o)) !== false));
     try {
       await waitForItems(waitFor.map(o => objectItem(cache, refOf(o))), {
-        stage: StageId.CLUSTER, title: 'Waiting for the restored cluster', timeouts,
-        deadline: Math.min(started + timeouts.overall, t0 + timeouts.stages[StageId.CLUSTER]), overallDeadline: started + timeouts.overall,
-        emit: sink, signal: opts.signal, fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, ['cdk8s-capi status ' + dir]),
+        stage: StageId.CLUSTER,
+        title: 'Waiting for the restored cluster',
+        timeouts,
+        deadline: Math.min(started + timeouts.overall, t0 + timeouts.stages[StageId.CLUSTER]),
+        overallDeadline: started + timeouts.overall,
+        emit: sink,
+        signal: opts.signal,
+        fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, ['cdk8s-capi status ' + dir]),
       });
     } finally {
       cache.stop();
@@ -193,8 +200,14 @@ async function linkOwners(kube: KubeClient, objects: readonly KubeObject[]): Pro
       const owner = await ownerOf(kube, r, o.metadata?.namespace);
       if (!owner?.metadata?.uid) continue; // its owner is not part of the cluster any more
       const controller = r.controller && !have.some(h => h.controller) && !add.some(h => h.controller);
-      add.push({ apiVersion: r.apiVersion, kind: r.kind, name: r.name, uid: owner.metadata.uid, ...(controller ? { controller: true } : {}),
-        ...(r.blockOwnerDeletion !== undefined ? { blockOwnerDeletion: r.blockOwnerDeletion } : {}) });
+      add.push({
+        apiVersion: r.apiVersion,
+        kind: r.kind,
+        name: r.name,
+        uid: owner.metadata.uid,
+        ...(controller ? { controller: true } : {}),
+        ...(r.blockOwnerDeletion !== undefined ? { blockOwnerDeletion: r.blockOwnerDeletion } : {}),
+      });
     }
     if (!add.length) continue;
     await kube.mergePatch(refOf(o), { metadata: { ownerReferences: [...have, ...add] } }, RESTORE_FIELD_MANAGER);

@@ -83,9 +83,24 @@ const KINDS: Array<[string[], string]> = [
 
 /** Apply order of a restore: hosts and Secrets, then the Cluster (created paused), then what it owns, owners before dependents. */
 const RANK: Record<string, number> = {
-  Namespace: 0, Secret: 1, BareMetalHost: 2, Cluster: 4, Metal3Cluster: 6, Metal3DataTemplate: 7, Metal3MachineTemplate: 8,
-  RKE2ConfigTemplate: 8, RKE2ControlPlane: 9, KubeadmControlPlane: 9, MachineDeployment: 10, MachineHealthCheck: 10, MachineSet: 11,
-  Machine: 12, Metal3Machine: 13, RKE2Config: 13, Metal3DataClaim: 14, Metal3Data: 15,
+  Namespace: 0,
+  Secret: 1,
+  BareMetalHost: 2,
+  Cluster: 4,
+  Metal3Cluster: 6,
+  Metal3DataTemplate: 7,
+  Metal3MachineTemplate: 8,
+  RKE2ConfigTemplate: 8,
+  RKE2ControlPlane: 9,
+  KubeadmControlPlane: 9,
+  MachineDeployment: 10,
+  MachineHealthCheck: 10,
+  MachineSet: 11,
+  Machine: 12,
+  Metal3Machine: 13,
+  RKE2Config: 13,
+  Metal3DataClaim: 14,
+  Metal3Data: 15,
 };
 
 function rank(o: KubeObject): number {
@@ -153,7 +168,8 @@ class Collector {
 }
 
 const ROLE_BY_REF = (o: KubeObject, roles: Map<string, SecretRole>) => {
-  for (const n of [o.spec?.bmc?.credentialsName, o.spec?.userData?.name, o.spec?.networkData?.name, o.spec?.preprovisioningNetworkDataName, o.spec?.metaData?.name]) {
+  const s = o.spec ?? {};
+  for (const n of [s.bmc?.credentialsName, s.userData?.name, s.networkData?.name, s.preprovisioningNetworkDataName, s.metaData?.name]) {
     if (typeof n === 'string') roles.set(n, SecretRole.CREDENTIALS);
   }
 };
@@ -200,7 +216,8 @@ export async function collectBackup(kube: KubeClient, cluster: string, namespace
   };
 }
 
-async function collectCapi(c: Collector, ns: string, cluster: KubeObject, roles: Map<string, SecretRole>, secretNs: Map<string, string>): Promise<void> {
+async function collectCapi(c: Collector, ns: string, cluster: KubeObject, roles: Map<string, SecretRole>,
+  secretNs: Map<string, string>): Promise<void> {
   const name = cluster.metadata!.name!;
   c.add({ apiVersion: cluster.apiVersion ?? 'cluster.x-k8s.io/v1beta2', kind: 'Cluster', ...cluster });
   const ofCluster = (o: KubeObject) => o.metadata?.labels?.[CLUSTER_NAME_LABEL] === name || o.spec?.clusterName === name;
@@ -227,7 +244,8 @@ async function collectCapi(c: Collector, ns: string, cluster: KubeObject, roles:
   const want = (kind: string | undefined, n: string | undefined) => {
     if (kind && n) templates.add(`${kind}/${n}`);
   };
-  if (cp) want(cp.spec?.machineTemplate?.spec?.infrastructureRef?.kind ?? cp.spec?.machineTemplate?.infrastructureRef?.kind, cp.spec?.machineTemplate?.spec?.infrastructureRef?.name ?? cp.spec?.machineTemplate?.infrastructureRef?.name);
+  const cpRef = cp?.spec?.machineTemplate?.spec?.infrastructureRef ?? cp?.spec?.machineTemplate?.infrastructureRef;
+  want(cpRef?.kind, cpRef?.name);
   for (const o of c.objects) {
     if (o.kind === 'MachineDeployment' || o.kind === 'MachineSet') {
       want(o.spec?.template?.spec?.infrastructureRef?.kind, o.spec?.template?.spec?.infrastructureRef?.name);
@@ -274,8 +292,9 @@ async function eksaCluster(kube: KubeClient, ns: string, name: string): Promise<
   }
   if (!cluster) return undefined;
   const refs: KubeObject[] = [];
-  const wanted = [cluster.spec?.datacenterRef, cluster.spec?.controlPlaneConfiguration?.machineGroupRef, cluster.spec?.externalEtcdConfiguration?.machineGroupRef,
-    ...(cluster.spec?.workerNodeGroupConfigurations ?? []).map((w: any) => w?.machineGroupRef)].filter((r: any) => r?.kind && r?.name);
+  const spec = cluster.spec ?? {};
+  const wanted = [spec.datacenterRef, spec.controlPlaneConfiguration?.machineGroupRef, spec.externalEtcdConfiguration?.machineGroupRef,
+    ...(spec.workerNodeGroupConfigurations ?? []).map((w: any) => w?.machineGroupRef)].filter((r: any) => r?.kind && r?.name);
   for (const r of wanted) {
     try {
       const o = await kube.get({ group: 'anywhere.eks.amazonaws.com', version: 'v1alpha1', kind: r.kind, namespace: ns, name: r.name });

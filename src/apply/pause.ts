@@ -127,7 +127,8 @@ const describe = (r: ObjectRef) => `${r.kind} ${r.namespace ? `${r.namespace}/` 
 
 /** Pauses and resumes with journal bookkeeping; `by` names the operation (upgrade, restore). */
 export class Pauser {
-  constructor(private readonly api: PauseApi, private readonly journal: Journal, private readonly by: string, private readonly onEvent: PauseSink = () => undefined) {}
+  constructor(private readonly api: PauseApi, private readonly journal: Journal, private readonly by: string,
+    private readonly onEvent: PauseSink = () => undefined) {}
 
   /** Pauses a live object. The journal entry is written before the object is touched. */
   async pause(live: KubeObject): Promise<PauseResult> {
@@ -138,8 +139,9 @@ export class Pauser {
     const ref = refOf(live);
     // A marker means an earlier run paused it: its previous value is the one to keep.
     const previous = own ? own.previous : pauseValueOf(live, t);
-    this.journal.recordPaused({ key: keyOf(ref), how: t.how, annotation: t.annotation, previous, apiVersion: live.apiVersion, by: own?.by ?? this.by });
-    await this.api.mergePatch(ref, pausePatch(t, own?.by ?? this.by, previous), PAUSE_FIELD_MANAGER);
+    const by = own?.by ?? this.by;
+    this.journal.recordPaused({ key: keyOf(ref), how: t.how, annotation: t.annotation, previous, apiVersion: live.apiVersion, by });
+    await this.api.mergePatch(ref, pausePatch(t, by, previous), PAUSE_FIELD_MANAGER);
     this.onEvent({ type: 'paused', object: describe(ref), how: t.how === 'spec.paused' ? 'spec.paused' : t.annotation! });
     return PauseResult.PAUSED;
   }

@@ -83,8 +83,11 @@ function hostChecks(rollouts: readonly Rollout[], input: UpgradePreflightInput):
   for (const r of rollouts) {
     const o = r.object;
     if (r.kind === RolloutKind.CONTROL_PLANE && r.maxSurge === 0 && r.replicas === 1) {
-      items.push({ object: o, finding: warning('upgrade/hosts', r.surgeField, 'one control-plane replica with maxSurge 0: the API server is down while its only machine is replaced',
-        'add a spare host and set maxSurge 1, or run three control-plane replicas') });
+      items.push({
+        object: o,
+        finding: warning('upgrade/hosts', r.surgeField, 'one control-plane replica with maxSurge 0: the API server is down while its only machine is replaced',
+          'add a spare host and set maxSurge 1, or run three control-plane replicas'),
+      });
     }
     if (r.replicas === 0 || r.maxSurge === 0 || r.templateRef?.kind !== 'Metal3MachineTemplate') continue;
     const tmpl = all.find(t => t.kind === 'Metal3MachineTemplate' && t.metadata?.name === r.templateRef!.name && nsOf(t) === nsOf(o));
@@ -101,19 +104,27 @@ function hostChecks(rollouts: readonly Rollout[], input: UpgradePreflightInput):
       const coming = declared.filter(h => !liveNames.has(h.metadata?.name));
       if (spare.length + coming.length < need) {
         const why = live.map(h => `${h.metadata?.name}: ${spareHostProblem(h)}`).join('; ') || 'none matches';
-        items.push({ object: o, finding: error('upgrade/hosts', r.surgeField,
-          `${what}: it needs ${need} available BareMetalHost(s) matching ${selectorText(sel)} beyond the ones in use, found ${spare.length + coming.length} (${why})`, fix) });
+        items.push({
+          object: o,
+          finding: error('upgrade/hosts', r.surgeField,
+            `${what}: it needs ${need} available BareMetalHost(s) matching ${selectorText(sel)} beyond the ones in use, found ${spare.length + coming.length} (${why})`, fix),
+        });
       }
     } else if (declared.length < r.replicas + need) {
-      items.push({ object: o, finding: error('upgrade/hosts', r.surgeField,
-        `${what}: ${r.replicas} replicas plus ${need} surge need ${r.replicas + need} BareMetalHosts matching ${selectorText(sel)}, the manifests declare ${declared.length}`, fix) });
+      items.push({
+        object: o,
+        finding: error('upgrade/hosts', r.surgeField,
+          `${what}: ${r.replicas} replicas plus ${need} surge need ${r.replicas + need} BareMetalHosts matching ${selectorText(sel)}, the manifests declare ${declared.length}`, fix),
+      });
     }
   }
   return items;
 }
 
 function readinessChecks(rollouts: readonly Rollout[], live: readonly KubeObject[]): UpgradePreflight[] {
-  const liveOf = (o: KubeObject) => live.find(l => l.kind === o.kind && groupOf(l) === groupOf(o) && nsOf(l) === nsOf(o) && l.metadata?.name === o.metadata?.name);
+  const same = (a: KubeObject, b: KubeObject) => a.kind === b.kind && groupOf(a) === groupOf(b) && nsOf(a) === nsOf(b)
+    && a.metadata?.name === b.metadata?.name;
+  const liveOf = (o: KubeObject) => live.find(l => same(l, o));
   const notReady = (objs: KubeObject[], what: string): PreflightItem[] => objs.flatMap(o => {
     const l = liveOf(o);
     if (!l) return [];

@@ -62,7 +62,8 @@ export function rolloutReadiness(owner: KubeObject | undefined, machines: readon
   const message = `${describeSummary(s, targetVersion)}; ${own.message}`;
   if (own.status === ReadinessStatus.FAILED) return failed(message, own.reason);
   const notReady = s.onTarget.filter(m => !isReady(m));
-  if (own.status === ReadinessStatus.CURRENT && s.old.length === 0 && s.deleting.length === 0 && s.onTarget.length === s.want && notReady.length === 0) {
+  const settled = s.old.length === 0 && s.deleting.length === 0 && s.onTarget.length === s.want && notReady.length === 0;
+  if (own.status === ReadinessStatus.CURRENT && settled) {
     return current(message, 'UpToDate');
   }
   return inProgress(message, own.reason);

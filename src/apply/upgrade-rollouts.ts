@@ -68,9 +68,16 @@ function controlPlaneRollout(o: KubeObject, n: KubeObject): Rollout | undefined 
   // Control planes accept maxSurge 0 or 1 (default 1); CAPRKE2 reads a percentage as 0.
   const surge = typeof rolling.maxSurge === 'number' ? rolling.maxSurge : /^\d+$/.test(String(rolling.maxSurge ?? '1')) ? Number(rolling.maxSurge ?? 1) : 0;
   return {
-    kind: RolloutKind.CONTROL_PLANE, object: n, replicas, maxSurge: surge, maxUnavailable: 0,
+    kind: RolloutKind.CONTROL_PLANE,
+    object: n,
+    replicas,
+    maxSurge: surge,
+    maxUnavailable: 0,
     surgeField: 'spec.rolloutStrategy.rollingUpdate.maxSurge',
-    fromVersion: o.spec?.version, toVersion: n.spec?.version, templateRef: newRef, templateChanged,
+    fromVersion: o.spec?.version,
+    toVersion: n.spec?.version,
+    templateRef: newRef,
+    templateChanged,
   };
 }
 
@@ -80,11 +87,14 @@ function machineDeploymentRollout(o: KubeObject, n: KubeObject): Rollout | undef
   const v1beta2 = n.spec?.rollout?.strategy?.rollingUpdate;
   const rolling = v1beta2 ?? n.spec?.strategy?.rollingUpdate ?? {};
   return {
-    kind: RolloutKind.WORKERS, object: n, replicas,
+    kind: RolloutKind.WORKERS,
+    object: n,
+    replicas,
     maxSurge: intOrPercent(rolling.maxSurge, replicas, 1, true),
     maxUnavailable: intOrPercent(rolling.maxUnavailable, replicas, 0, false),
     surgeField: v1beta2 ? 'spec.rollout.strategy.rollingUpdate.maxSurge' : 'spec.strategy.rollingUpdate.maxSurge',
-    fromVersion: o.spec?.template?.spec?.version, toVersion: n.spec?.template?.spec?.version,
+    fromVersion: o.spec?.template?.spec?.version,
+    toVersion: n.spec?.template?.spec?.version,
     templateRef: machineDeploymentTemplateRef(n),
     templateChanged: machineDeploymentTemplateRef(o)?.name !== machineDeploymentTemplateRef(n)?.name,
   };

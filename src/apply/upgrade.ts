@@ -70,6 +70,8 @@ export class Upgrader {
   private readonly emit: (e: UpgradeEvent) => void;
   private readonly started = Date.now();
   private cache?: WatchCache;
+  /** The latest state of each rollout seen (for the failure summary). */
+  private readonly snapshots = new Map<string, () => { owner?: KubeObject; machines: KubeObject[] }>();
 
   constructor(private readonly kube: KubeClient, private readonly opts: UpgradeOptions = {}) {
     const t = opts.timeouts ?? {};
@@ -124,7 +126,10 @@ export class Upgrader {
     if (mds.length) stages.push({ id: StageId.WORKERS, title: 'Upgrading worker nodes', apply: mds, wait: () => mds.map(n => this.rolloutItem(n)) });
     if (eksa.length) {
       stages.push({
-        id: StageId.CLUSTER, title: 'Upgrading EKS Anywhere cluster', apply: eksa, paused: true,
+        id: StageId.CLUSTER,
+        title: 'Upgrading EKS Anywhere cluster',
+        apply: eksa,
+        paused: true,
         wait: () => eksa.filter(n => n.ref.kind === 'Cluster').map(n => this.objectItem(n.ref)),
       });
     }
@@ -147,8 +152,13 @@ export class Upgrader {
         if (items.length) {
           const budget = this.stageBudget(s.id, s.apply);
           await waitForItems(items, {
-            stage: s.id, title: s.title, timeouts: { ...this.timeouts, stages: { ...this.timeouts.stages, [s.id]: budget } },
-            deadline: Math.min(overallDeadline, t0 + budget), overallDeadline, emit: this.sink, signal: this.opts.signal,
+            stage: s.id,
+            title: s.title,
+            timeouts: { ...this.timeouts, stages: { ...this.timeouts.stages, [s.id]: budget } },
+            deadline: Math.min(overallDeadline, t0 + budget),
+            overallDeadline,
+            emit: this.sink,
+            signal: this.opts.signal,
             fail: (message, stuck) => this.rolloutFailure(s.id, message, stuck, s.apply),
           });
         }
@@ -249,8 +259,6 @@ export class Upgrader {
     };
   }
 
-  /** The latest state of each rollout seen (for the failure summary). */
-  private readonly snapshots = new Map<string, () => { owner?: KubeObject; machines: KubeObject[] }>();
 
   private rolloutFailure(stage: StageId, message: string, stuck: StuckObject[], nodes: PlanNode[]): ApplyError {
     const extra: string[] = [];

@@ -55,6 +55,17 @@ Exit codes: 0 written, 1 no such cluster or directory not empty, 2 usage error o
   });
 }
 
+interface RestoreFlags extends KubeFlags {
+  output: string;
+  journal?: string;
+  wait: boolean;
+  timeout?: string;
+  stageTimeout: string[];
+  resourceTimeout?: string;
+  failureWindow?: string;
+  stable?: string;
+}
+
 export function registerRestore(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   const cmd = program.command('restore')
     .description('Re-create a backed-up cluster: the Cluster paused, every object in order, owners linked, then reconciliation resumed and the cluster waited for')
@@ -74,7 +85,7 @@ cluster stays paused until every object is present, then its previous pause valu
 (a cluster backed up paused stays paused). Hosts keep their provisioning state through the
 baremetalhost.metal3.io/status annotation, so nothing is inspected or re-imaged.
 Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluster unreachable.`);
-  cmd.action(async (dir: string, flags: KubeFlags & { output: string; journal?: string; wait: boolean; timeout?: string; stageTimeout: string[]; resourceTimeout?: string; failureWindow?: string; stable?: string }) => {
+  cmd.action(async (dir: string, flags: RestoreFlags) => {
     const timeouts = timeoutsFrom(flags);
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
@@ -92,7 +103,11 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
     process.once('SIGINT', onSigint);
     try {
       const r = await restoreBackup(kube, dir, {
-        journalPath: flags.journal, onEvent, signal: abort.signal, wait: flags.wait, timeouts,
+        journalPath: flags.journal,
+        onEvent,
+        signal: abort.signal,
+        wait: flags.wait,
+        timeouts,
         resumeCommand: rerunCommand('restore', [dir], flags),
       });
       await renderer.finish();

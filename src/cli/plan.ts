@@ -39,7 +39,8 @@ export function locator(manifests: readonly LoadedManifest[]): Locate {
   return (o, field) => {
     if (!o) return undefined;
     const m = manifests.find(x => x.object === o) ?? manifests.find(x => x.object.kind === o.kind && groupOf(x.object) === groupOf(o)
-      && x.object.metadata?.name === o.metadata?.name && (x.object.metadata?.namespace === undefined || x.object.metadata.namespace === o.metadata?.namespace));
+      && x.object.metadata?.name === o.metadata?.name
+      && (x.object.metadata?.namespace === undefined || x.object.metadata.namespace === o.metadata?.namespace));
     return m ? `${m.file}:${m.lineOf(field)}` : undefined;
   };
 }
@@ -119,7 +120,9 @@ Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid,
         preflights: report.preflights.map(p => ({
           name: p.name,
           passed: p.passed,
-          findings: p.items.map(i => ({ ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name })),
+          findings: p.items.map(i => ({
+            ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
+          })),
         })),
       }, null, 2)}\n`);
     } else {

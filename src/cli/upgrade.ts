@@ -26,7 +26,7 @@ interface UpgradeFlags extends KubeFlags {
   validate: boolean;
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);
 
 /** The command line that reruns the same upgrade (for "resumes with"). */
 export function rerunCommand(name: string, paths: string[], flags: KubeFlags & { journal?: string }): string {
@@ -95,7 +95,11 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
     process.once('SIGINT', onSigint);
     try {
       await new Upgrader(kube, {
-        timeouts, concurrency, journalPath: flags.journal, onEvent, signal: abort.signal,
+        timeouts,
+        concurrency,
+        journalPath: flags.journal,
+        onEvent,
+        signal: abort.signal,
         resumeCommand: rerunCommand('upgrade', paths, flags),
         statusCommand: rerunCommand('status', paths, { ...flags, journal: undefined }),
       }).upgrade(objects);

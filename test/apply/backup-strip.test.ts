@@ -11,18 +11,27 @@ const server = { uid: 'u-1', resourceVersion: '42', generation: 3, creationTimes
 describe('stripForBackup', () => {
   test('drops server fields, finalizers, owner uids and status; keeps spec, labels and annotations', () => {
     const live = {
-      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Machine',
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'Machine',
       metadata: {
-        name: 'm', namespace: 'default', labels: { a: 'b' }, annotations: { keep: 'me', 'kubectl.kubernetes.io/last-applied-configuration': '{}' }, ...server,
+        name: 'm',
+        namespace: 'default',
+        labels: { a: 'b' },
+        annotations: { 'keep': 'me', 'kubectl.kubernetes.io/last-applied-configuration': '{}' },
+        ...server,
         ownerReferences: [{ apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2', kind: 'RKE2ControlPlane', name: 'cp', uid: 'owner-uid', controller: true, blockOwnerDeletion: true }],
       },
       spec: { version: 'v1', bootstrap: { dataSecretName: 'm' } },
       status: { nodeRef: { name: 'n' } },
     };
     expect(stripForBackup(live)).toEqual({
-      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Machine',
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'Machine',
       metadata: {
-        name: 'm', namespace: 'default', labels: { a: 'b' }, annotations: { keep: 'me' },
+        name: 'm',
+        namespace: 'default',
+        labels: { a: 'b' },
+        annotations: { keep: 'me' },
         ownerReferences: [{ apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2', kind: 'RKE2ControlPlane', name: 'cp', controller: true, blockOwnerDeletion: true }],
       },
       spec: { version: 'v1', bootstrap: { dataSecretName: 'm' } },
@@ -41,8 +50,10 @@ describe('stripForBackup', () => {
 
   test('a pause one of our runs left behind is backed up as the value before it', () => {
     const paused = {
-      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Cluster',
-      metadata: { name: 'c', annotations: { [PAUSE_MARKER_ANNOTATION]: JSON.stringify({ by: 'upgrade', previous: null }) } }, spec: { paused: true },
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'Cluster',
+      metadata: { name: 'c', annotations: { [PAUSE_MARKER_ANNOTATION]: JSON.stringify({ by: 'upgrade', previous: null }) } },
+      spec: { paused: true },
     };
     const out = stripForBackup(paused);
     expect(out.spec).toEqual({});

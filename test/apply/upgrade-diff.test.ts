@@ -5,7 +5,8 @@ import {
 } from '../../src/apply/upgrade-diff';
 
 const cp = (version: string, extra: any = {}) => ({
-  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2', kind: 'RKE2ControlPlane',
+  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+  kind: 'RKE2ControlPlane',
   metadata: { name: 'c', namespace: 'default', ...extra.metadata },
   spec: { version, replicas: 3, machineTemplate: { spec: { infrastructureRef: { name: 't-1' } } }, ...extra.spec },
 });

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { RunningSim, cli, live, startSim } from './e2e-helpers';
-import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from '../../src';
 import { DIST_DIR } from '../../build-tools/examples';
+import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from '../../src';
 
 const CAPI = 'cluster.x-k8s.io/v1beta2';
 const RCP = 'controlplane.cluster.x-k8s.io/v1beta2';

@@ -70,9 +70,11 @@ describe('immutable fields and templates', () => {
 });
 
 const liveHost = (name: string, state: string, extra: any = {}): KubeObject => ({
-  apiVersion: 'metal3.io/v1alpha1', kind: 'BareMetalHost',
+  apiVersion: 'metal3.io/v1alpha1',
+  kind: 'BareMetalHost',
   metadata: { name, namespace: 'default', labels: { 'cluster-role': 'control-plane' }, ...(extra.metadata ?? {}) },
-  spec: { ...(extra.spec ?? {}) }, status: { provisioning: { state }, operationalStatus: 'OK', ...(extra.status ?? {}) },
+  spec: { ...(extra.spec ?? {}) },
+  status: { provisioning: { state }, operationalStatus: 'OK', ...(extra.status ?? {}) },
 });
 
 describe('hosts for rolling updates', () => {
@@ -107,11 +109,17 @@ describe('hosts for rolling updates', () => {
 });
 
 describe('readiness (live)', () => {
-  const liveCp = (ready: number) => ({ ...at('v1.34.2+rke2r1').find(o => o.kind === 'RKE2ControlPlane')!,
+  const liveCp = (ready: number) => ({
+    ...at('v1.34.2+rke2r1').find(o => o.kind === 'RKE2ControlPlane')!,
     metadata: { name: 'multinode-cluster', namespace: 'default', generation: 2 },
-    status: { observedGeneration: 2, initialization: { controlPlaneInitialized: true }, replicas: 3, readyReplicas: ready, upToDateReplicas: 3, conditions: [{ type: 'Available', status: 'True' }] } });
-  const liveCluster = (available: boolean) => ({ apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Cluster', metadata: { name: 'multinode-cluster', namespace: 'default', generation: 1 },
-    status: { observedGeneration: 1, conditions: [{ type: 'Available', status: available ? 'True' : 'False', reason: 'X' }] } });
+    status: { observedGeneration: 2, initialization: { controlPlaneInitialized: true }, replicas: 3, readyReplicas: ready, upToDateReplicas: 3, conditions: [{ type: 'Available', status: 'True' }] },
+  });
+  const liveCluster = (available: boolean) => ({
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Cluster',
+    metadata: { name: 'multinode-cluster', namespace: 'default', generation: 1 },
+    status: { observedGeneration: 1, conditions: [{ type: 'Available', status: available ? 'True' : 'False', reason: 'X' }] },
+  });
 
   test('fails when the control plane that would start rolling is not ready, or the cluster is not available', () => {
     const r = upgradePreflights({ old: at('v1.34.2+rke2r1'), new: at('v1.35.1+rke2r1', { surge: 0 }), live: [liveCp(2), liveCluster(false)] });
@@ -167,13 +175,19 @@ describe('rollouts', () => {
     expect(rolloutsOf(at('v1.34.2+rke2r1'), at('v1.34.2+rke2r1', { template: 't2' }))[0].templateChanged).toBe(true);
   });
 
-  const cpObj = { apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2', kind: 'RKE2ControlPlane', metadata: { name: 'cp', namespace: 'default', generation: 3 },
+  const cpObj = {
+    apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+    kind: 'RKE2ControlPlane',
+    metadata: { name: 'cp', namespace: 'default', generation: 3 },
     spec: { replicas: 3, version: 'v2' },
-    status: { observedGeneration: 3, initialization: { controlPlaneInitialized: true }, replicas: 3, readyReplicas: 3, upToDateReplicas: 3, conditions: [{ type: 'Available', status: 'True' }] } };
+    status: { observedGeneration: 3, initialization: { controlPlaneInitialized: true }, replicas: 3, readyReplicas: 3, upToDateReplicas: 3, conditions: [{ type: 'Available', status: 'True' }] },
+  };
   const m = (name: string, version: string, ready: boolean, deleting = false) => ({
-    apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Machine',
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Machine',
     metadata: { name, namespace: 'default', labels: { 'cluster.x-k8s.io/control-plane-name': 'cp' }, ...(deleting ? { deletionTimestamp: 't' } : {}) },
-    spec: { version }, status: { conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
+    spec: { version },
+    status: { conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
   });
 
   test('is current only when every machine runs the target version, ready, and no old or deleting machine is left', () => {

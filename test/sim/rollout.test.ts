@@ -52,7 +52,8 @@ describe('stuck-machine fault', () => {
     expect(now.filter((m: any) => m.spec.version === 'v1.32.4+rke2r1')).toHaveLength(2);
     const cluster = get(engine, CAPI, 'Cluster', 'multinode-cluster');
     expect(conditionOf(cluster, 'Available').status).toBe('True');
-    expect(get(engine, ...RCP.slice(0, 2) as [string, string], RCP[2]).status).toEqual(expect.objectContaining({ readyReplicas: 2, upToDateReplicas: 1 }));
+    const status = get(engine, ...RCP.slice(0, 2) as [string, string], RCP[2]).status;
+    expect(status).toEqual(expect.objectContaining({ readyReplicas: 2, upToDateReplicas: 1 }));
 
     annotate(engine, { apiVersion: RCP[0], kind: RCP[1], ...get(engine, ...RCP.slice(0, 2) as [string, string], RCP[2]) }, { 'sim.cdk8s-capi.io/fault': null });
     await sim.advance(4 * HOUR);

@@ -8,7 +8,8 @@ import { generatedName } from '../object-meta';
 import { selectorMatches, selectorString } from '../selectors';
 import { StoreEvent } from '../storage';
 import {
-  byAge, CAPI, CLUSTER_NAME_LABEL, condition, CONTROL_PLANE_NAME_LABEL, ControllerContext, CP, DEPLOYMENT_NAME_LABEL, FAULT_ANNOTATION, isPausedObject, isTrue, key,
+  byAge, CAPI, CLUSTER_NAME_LABEL, condition, CONTROL_PLANE_NAME_LABEL, ControllerContext, CP, DEPLOYMENT_NAME_LABEL, FAULT_ANNOTATION,
+  isPausedObject, isTrue, key,
   ownerOfKind, ownerRef, ProviderController, SET_NAME_LABEL, setCondition, splitKey, STUCK_MACHINE_FAULT, stuckMachineOrdinal, TEMPLATE_HASH_LABEL,
 } from './common';
 import { ReconcileResult } from './runtime';
@@ -559,7 +560,8 @@ export class MachineSetController extends ProviderController {
     if (n === undefined) return;
     const count = this.client.list(CAPI, 'Machine', ms.metadata.namespace).filter(m => ownerOfKind(m, 'MachineSet')?.uid === ms.metadata.uid && !m.metadata.deletionTimestamp).length;
     if (count !== n) return;
-    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations: { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT } } });
+    const annotations = { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT };
+    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations } });
   }
 
   private createMachine(ms: any): any | string {

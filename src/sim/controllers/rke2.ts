@@ -192,9 +192,11 @@ export class Rke2ControlPlaneController extends ProviderController {
     if (n === undefined) return;
     const tmpl = rcp.spec.machineTemplate?.spec?.infrastructureRef?.name;
     const upToDate = this.client.list(CAPI, 'Machine', rcp.metadata.namespace, `${CONTROL_PLANE_NAME_LABEL}=${rcp.metadata.name}`)
-      .filter(m => !m.metadata.deletionTimestamp && m.spec.version === rcp.spec.version && (m.metadata.name === machine.metadata.name || this.infraTemplateOf(m) === tmpl));
+      .filter(m => !m.metadata.deletionTimestamp && m.spec.version === rcp.spec.version
+        && (m.metadata.name === machine.metadata.name || this.infraTemplateOf(m) === tmpl));
     if (upToDate.length !== n) return;
-    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations: { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT } } });
+    const annotations = { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT };
+    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations } });
   }
 
   private ensureKubeconfig(rcp: any, cluster: any, endpoint: { host: string; port?: number }): void {
@@ -255,13 +257,15 @@ export class Rke2ConfigController extends ProviderController {
     const format = config.spec?.agentConfig?.format ?? 'cloud-config';
     const data = `# bootstrap data simulated by cdk8s-capi for ${isControlPlane ? 'RKE2 server' : 'RKE2 agent'} ${machine.metadata.name} (${format})\n`;
     // A restored config may find its data Secret already there (status is not restored).
-    if (!this.client.get('v1', 'Secret', ns, name)) this.client.create({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: machine.spec.clusterName }, ownerReferences: [ownerRef(config)] },
-      type: 'cluster.x-k8s.io/secret',
-      data: { format: Buffer.from(format).toString('base64'), value: Buffer.from(data).toString('base64') },
-    });
+    if (!this.client.get('v1', 'Secret', ns, name)) {
+      this.client.create({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: machine.spec.clusterName }, ownerReferences: [ownerRef(config)] },
+        type: 'cluster.x-k8s.io/secret',
+        data: { format: Buffer.from(format).toString('base64'), value: Buffer.from(data).toString('base64') },
+      });
+    }
     st.dataSecretName = name;
     st.initialization = { dataSecretCreated: true };
     st.conditions = setCondition(st.conditions, { type: 'Ready', status: 'True', reason: 'Ready', message: '', observedGeneration: config.metadata.generation }, now);
