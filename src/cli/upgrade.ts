@@ -50,8 +50,8 @@ export function registerUpgrade(program: Command, io: CliIo, setExit: (c: ExitCo
   addWaitFlags(cmd);
   cmd.addHelpText('after', `
 Examples:
-  $ cdk8s-capi plan dist/v1.35 --live --kubeconfig mgmt.kubeconfig     # look first
   $ cdk8s-capi upgrade dist/v1.35 --kubeconfig mgmt.kubeconfig
+  $ cdk8s-capi plan dist/v1.35 --live --kubeconfig mgmt.kubeconfig     # to look first
   $ cdk8s-capi upgrade dist/v1.35 --stage-timeout control-plane=3h --output json > events.jsonl
 
 Phases: "Performing setup and validations" (nothing is changed when a check fails), new

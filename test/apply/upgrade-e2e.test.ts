@@ -233,3 +233,26 @@ describe('plan and upgrade against the simulator', () => {
 function startDir(): string {
   return mkdtempSync(join(tmpdir(), 'upgrade-e2e-'));
 }
+
+describe('help and usage', () => {
+  test.each(['plan', 'upgrade', 'backup', 'restore'])('%s --help has examples and exit codes', async command => {
+    const r = await cli([command, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Examples:\\n {2}\\$ cdk8s-capi ${command} `, 'm'));
+    expect(r.stdout).toMatch(/^Exit codes: 0 /m);
+  });
+
+  test('plan fails with a usage error without --against or --live, and with both', async () => {
+    for (const args of [[], ['--against', 'x', '--live']]) {
+      const r = await cli(['plan', join(DIST_DIR, 'reference-multinode'), ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('error: give either --against OLD… (compare with manifests) or --live (compare with the cluster)\n');
+    }
+  });
+
+  test('backup without -o is a usage error', async () => {
+    const r = await cli(['backup', 'multinode-cluster']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/required option '-o, --output-dir <dir>' not specified/);
+  });
+});
