@@ -133,7 +133,9 @@ export class Upgrader {
         // A CAPI Cluster in the same set is waited for here too (one stage per id for the task list).
         wait: () => [...eksa.filter(n => n.ref.kind === 'Cluster'), ...clusters].map(n => this.objectItem(n.ref)),
       });
-    } else if (clusters.length) {stages.push({ id: StageId.CLUSTER, title: 'Waiting for cluster to be available', apply: [], wait: () => clusters.map(n => this.objectItem(n.ref)) });}
+    } else if (clusters.length) {
+      stages.push({ id: StageId.CLUSTER, title: 'Waiting for cluster to be available', apply: [], wait: () => clusters.map(n => this.objectItem(n.ref)) });
+    }
     this.emit({ type: 'plan', objects: view.objects.length, stages: stages.map(s => ({ id: s.id, title: s.title, apply: s.apply.length, wait: 1 })) });
 
     const overallDeadline = this.started + this.timeouts.overall;
