@@ -114,6 +114,11 @@ project.testTask.exec('tsc --noEmit -p tsconfig.dev.json');
 project.testTask.exec('jest --passWithNoTests --ci', { receiveArgs: true });
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 
+project.addTask('bench', {
+  description: 'Benchmarks (fleet synth vs floors, applier against the simulator); BENCH_SITES / BENCH_CLUSTERS override the sizes',
+  exec: 'ts-node --transpile-only bench/run.ts',
+}).prependSpawn(project.compileTask);
+
 project.addTask('synth:examples', {
   description: 'Synthesize every example into dist/',
   env: { CDK8S_CHECK_UPGRADE: 'false' },

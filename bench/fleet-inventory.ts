@@ -7,14 +7,23 @@ function mac(site: number, host: number): string {
   return `0c:c4:${hex((site >> 8) & 0xff)}:${hex(site & 0xff)}:00:${hex(host)}`;
 }
 
-export function fleetInventory(sites: number): Inventory {
+export interface FleetOptions {
+  /** Control-plane hosts (and replicas) per site. @default 3 */
+  readonly controlPlane?: number;
+  /** Worker hosts (and replicas) per site. @default 3 */
+  readonly workers?: number;
+}
+
+export function fleetInventory(sites: number, opts: FleetOptions = {}): Inventory {
+  const cp = opts.controlPlane ?? 3;
+  const wk = opts.workers ?? 3;
   const clusters = Array.from({ length: sites }, (_, s) => {
     // VIPs in 172.16.0.0/13 and BMCs in 100.64.0.0/13: clear of the default pod/service CIDRs.
     const hi = s >> 8;
     const b = s & 0xff;
-    const hosts: InventoryHost[] = Array.from({ length: 6 }, (_unused, h) => ({
+    const hosts: InventoryHost[] = Array.from({ length: cp + wk }, (_unused, h) => ({
       name: `site${s}-node${h + 1}`,
-      role: h < 3 ? 'control-plane' as const : 'worker' as const,
+      role: h < cp ? 'control-plane' as const : 'worker' as const,
       bmcAddress: `redfish-virtualmedia://100.${64 + hi}.${b}.${h + 10}/redfish/v1/Systems/1`,
       bootMacAddress: mac(s, h + 1),
     }));
@@ -26,7 +35,8 @@ export function fleetInventory(sites: number): Inventory {
       rke2: {
         apiVip: { ipv4: `172.${16 + hi}.${b}.100` },
         ingressVip: { ipv4: `172.${16 + hi}.${b}.101` },
-        workers: { replicas: 3, maxSurge: 0, maxUnavailable: 1 },
+        controlPlane: { replicas: cp },
+        workers: { replicas: wk, maxSurge: 0, maxUnavailable: 1 },
       },
     };
   });

@@ -17,6 +17,8 @@ export interface SynthRow {
   readonly variant: string;
   readonly ms: number;
   readonly maxRssMb: number;
+  /** The run was stopped at the timeout (ms is then a lower bound). */
+  readonly timedOut?: boolean;
 }
 
 const CHILD = join(__dirname, 'synth-child.ts');
@@ -28,10 +30,15 @@ function child(mode: string, input: string, out: string): { ms: number; maxRssMb
   return JSON.parse(r.stdout);
 }
 
-function kustomize(root: string): { ms: number; maxRssMb: number } {
+/** kustomize grows faster than linearly with the number of resources; cap its run. */
+const KUSTOMIZE_TIMEOUT_MS = Number(process.env.BENCH_KUSTOMIZE_TIMEOUT_S ?? 300) * 1000;
+
+function kustomize(root: string): { ms: number; maxRssMb: number; timedOut?: boolean } {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'kubectl', 'kustomize', root], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'kubectl', 'kustomize', root],
+    { encoding: 'utf8', maxBuffer: 1 << 30, timeout: KUSTOMIZE_TIMEOUT_MS, killSignal: 'SIGKILL' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.signal === 'SIGKILL' || r.error) return { ms, maxRssMb: NaN, timedOut: true };
   if (r.status !== 0) throw new Error(`kubectl kustomize failed: ${r.stderr}`);
   const kb = Number(r.stderr.trim().split('\n').pop());
   return { ms, maxRssMb: kb / 1024 };
@@ -64,7 +71,10 @@ export function runFleetSynth(sizes: number[]): SynthRow[] {
 export function fleetSynthTable(rows: SynthRow[]): string {
   const floor = (n: number) => rows.find(r => r.sites === n && r.variant === 'floor')!.ms;
   const lines = ['| sites | variant | wall ms | peak RSS MB | × floor |', '| ---: | --- | ---: | ---: | ---: |'];
-  for (const r of rows) lines.push(`| ${r.sites} | ${r.variant} | ${r.ms.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${(r.ms / floor(r.sites)).toFixed(2)} |`);
+  for (const r of rows) {
+    const gt = r.timedOut ? '> ' : '';
+    lines.push(`| ${r.sites} | ${r.variant} | ${gt}${r.ms.toFixed(0)} | ${r.timedOut ? '—' : r.maxRssMb.toFixed(0)} | ${gt}${(r.ms / floor(r.sites)).toFixed(2)} |`);
+  }
   const ours = (n: number) => rows.find(r => r.sites === n && r.variant === 'ours')?.ms;
   if (ours(1000) && ours(2000)) lines.push('', `time(2000)/time(1000) for ours: ${(ours(2000)! / ours(1000)!).toFixed(2)}`);
   return lines.join('\n');

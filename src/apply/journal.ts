@@ -11,6 +11,10 @@ export interface PausedEntry {
   readonly annotation?: string;
   /** The value before we paused it (restored exactly; undefined = absent). */
   readonly previous?: unknown;
+  /** apiVersion of the object, so it can be patched back without the manifests. @default - unknown */
+  readonly apiVersion?: string;
+  /** The operation that paused it (`upgrade`, `restore`). @default - unknown */
+  readonly by?: string;
 }
 
 export interface JournalData {

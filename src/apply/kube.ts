@@ -227,7 +227,9 @@ export class KubeApi {
   async mergePatch(ref: ObjectRef, patch: object, fieldManager: string): Promise<KubeObject> {
     const apiVersion = ref.group ? `${ref.group}/${ref.version}` : ref.version;
     await this.resource(apiVersion, ref.kind);
-    const spec = { apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace }, ...patch } as any;
+    const p = patch as { metadata?: object };
+    // The patch may carry metadata (annotations, owner references): keep the identity in it.
+    const spec = { apiVersion, kind: ref.kind, ...patch, metadata: { ...(p.metadata ?? {}), name: ref.name, namespace: ref.namespace } } as any;
     try {
       return await this.withRetry(() =>
         this.objects.patch(spec, undefined, undefined, fieldManager, undefined, this.m.PatchStrategy.MergePatch) as Promise<KubeObject>);

@@ -59,6 +59,17 @@ export class WatchCache {
     return () => feed.listeners.delete(l);
   }
 
+  /** Calls `listener` with every object of the kind (in the namespace) now and on every change; returns an unsubscribe. */
+  async subscribeAll(apiVersion: string, kind: string, namespace: string | undefined,
+    listener: (objects: KubeObject[]) => void): Promise<() => void> {
+    const feed = this.feed(apiVersion, kind, namespace);
+    await feed.ready;
+    const l: Listener = () => listener([...feed.objects.values()]);
+    feed.listeners.add(l);
+    listener([...feed.objects.values()]);
+    return () => feed.listeners.delete(l);
+  }
+
   /** Number of feeds (kinds × namespaces) opened. */
   get feedCount(): number {
     return this.feeds.size;

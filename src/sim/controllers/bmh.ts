@@ -17,6 +17,8 @@ const FINALIZER = 'baremetalhost.metal3.io';
 const PAUSED = 'baremetalhost.metal3.io/paused';
 const DETACHED = 'baremetalhost.metal3.io/detached';
 const INSPECT = 'inspect.metal3.io';
+/** BMO copies the status here so a moved host keeps its state; a host created with it adopts it. */
+const STATUS = 'baremetalhost.metal3.io/status';
 const BMH_GR = 'metal3.io/baremetalhosts';
 
 function decode(v: unknown): string {
@@ -67,6 +69,7 @@ export class BareMetalHostController extends ProviderController {
     if (PAUSED in ann || DETACHED in ann) return;
     if (host.metadata.deletionTimestamp) return this.reconcileDelete(k, host);
     host = this.client.ensureFinalizer(host, FINALIZER);
+    if (STATUS in ann) return this.restoreStatus(host, ann[STATUS]);
     if (!host.status?.provisioning?.state) {
       this.write(host, {
         provisioning: { state: 'registering', ID: uuidFrom(this.ctx.engine.random) },
@@ -126,6 +129,22 @@ export class BareMetalHostController extends ProviderController {
       default:
         return;
     }
+  }
+
+  /** A host created with the status annotation (a move or restore) takes that status instead of registering again. */
+  private restoreStatus(host: any, raw: string): void {
+    if (!host.status?.provisioning?.state) {
+      let status: any;
+      try {
+        status = JSON.parse(raw);
+      } catch {
+        status = undefined;
+      }
+      if (status?.provisioning?.state) host = this.write(host, status);
+    }
+    const annotations = { ...(host.metadata.annotations ?? {}) };
+    delete annotations[STATUS];
+    this.client.update({ ...host, metadata: { ...host.metadata, annotations } });
   }
 
   private write(host: any, status: any): any {

@@ -8,8 +8,9 @@ import { generatedName } from '../object-meta';
 import { selectorMatches, selectorString } from '../selectors';
 import { StoreEvent } from '../storage';
 import {
-  byAge, CAPI, CLUSTER_NAME_LABEL, condition, ControllerContext, DEPLOYMENT_NAME_LABEL, isTrue, key, ownerOfKind, ownerRef,
-  ProviderController, SET_NAME_LABEL, setCondition, splitKey, TEMPLATE_HASH_LABEL,
+  byAge, CAPI, CLUSTER_NAME_LABEL, condition, CONTROL_PLANE_NAME_LABEL, ControllerContext, CP, DEPLOYMENT_NAME_LABEL, FAULT_ANNOTATION,
+  isPausedObject, isTrue, key,
+  ownerOfKind, ownerRef, ProviderController, SET_NAME_LABEL, setCondition, splitKey, STUCK_MACHINE_FAULT, stuckMachineOrdinal, TEMPLATE_HASH_LABEL,
 } from './common';
 import { ReconcileResult } from './runtime';
 import { cloneFromTemplate, getRef } from './templates';
@@ -18,6 +19,7 @@ const CLUSTER_GR = 'cluster.x-k8s.io/clusters';
 const MACHINE_GR = 'cluster.x-k8s.io/machines';
 const MS_GR = 'cluster.x-k8s.io/machinesets';
 const MD_GR = 'cluster.x-k8s.io/machinedeployments';
+const RCP_GR = 'controlplane.cluster.x-k8s.io/rke2controlplanes';
 const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 const MACHINE_FINALIZER = 'machine.cluster.x-k8s.io';
 const MS_FINALIZER = 'cluster.x-k8s.io/machineset';
@@ -82,6 +84,13 @@ export class ClusterController extends ProviderController {
     if (!cluster || !this.writtenAs(CAPI, 'Cluster', ns, name)) return;
     if (cluster.metadata.deletionTimestamp) return this.reconcileDelete(cluster);
     cluster = this.client.ensureFinalizer(cluster, CLUSTER_FINALIZER);
+    if (cluster.spec.paused === true) {
+      // A paused cluster: only the Paused condition is kept up to date (CAPI behaviour).
+      const st = structuredClone(cluster.status ?? {});
+      st.conditions = setCondition(st.conditions, { type: 'Paused', status: 'True', reason: 'Paused', message: '', observedGeneration: cluster.metadata.generation }, this.now());
+      this.client.updateStatus({ ...cluster, status: st });
+      return;
+    }
     const infra = getRef(this.client, cluster.spec.infrastructureRef, ns);
     const cp = getRef(this.client, cluster.spec.controlPlaneRef, ns);
     const missingRef = (cluster.spec.infrastructureRef && !infra) || (cluster.spec.controlPlaneRef && !cp);
@@ -204,6 +213,12 @@ export class MachineController extends ProviderController {
     const owner = ownerOfKind(e.object, 'Machine');
     if (owner) return [`${e.namespace}/${owner.name}`];
     if (e.gr === CLUSTER_GR) return this.ctx.engine.store.list(MACHINE_GR, e.namespace).filter(m => m.spec?.clusterName === e.name).map(m => key(m));
+    // A stuck-machine fault cleared on the owner lets its stuck machines go on.
+    const label = e.gr === RCP_GR ? CONTROL_PLANE_NAME_LABEL : e.gr === MD_GR ? DEPLOYMENT_NAME_LABEL : undefined;
+    if (label) {
+      return this.ctx.engine.store.list(MACHINE_GR, e.namespace)
+        .filter(m => m.metadata.labels?.[label] === e.name && m.metadata.annotations?.[FAULT_ANNOTATION] === STUCK_MACHINE_FAULT).map(m => key(m));
+    }
     return [];
   }
 
@@ -219,6 +234,7 @@ export class MachineController extends ProviderController {
       return;
     }
     if (!this.writtenAs(CAPI, 'Machine', ns, name)) return;
+    if (isPausedObject(this.client, machine, machine.spec.clusterName)) return;
     const infra = getRef(this.client, machine.spec.infrastructureRef, ns);
     const boot = getRef(this.client, machine.spec.bootstrap?.configRef, ns);
     if (machine.metadata.deletionTimestamp) {
@@ -266,7 +282,8 @@ export class MachineController extends ProviderController {
 
     let requeue: number | undefined;
     let nodeReady = Boolean(st.nodeRef);
-    if (infraReady && bootstrapReady && !nodeReady) {
+    const stuck = !nodeReady && this.stuck(machine);
+    if (infraReady && bootstrapReady && !nodeReady && !stuck) {
       const rem = this.remaining(k, 'node-join', this.ms('nodeJoin'));
       if (rem > 0) {
         requeue = rem;
@@ -292,7 +309,8 @@ export class MachineController extends ProviderController {
       set('NodeReady', 'True', 'NodeReady');
       set('NodeHealthy', 'True', 'NodeHealthy');
     } else {
-      const msg = !infraReady ? 'Waiting for infrastructure to be provisioned' : !bootstrapReady ? 'Waiting for bootstrap data' : 'Waiting for the Node to join and become Ready';
+      const msg = !infraReady ? 'Waiting for infrastructure to be provisioned' : !bootstrapReady ? 'Waiting for bootstrap data'
+        : stuck ? 'Node did not join: the RKE2 agent never registered (simulated stuck-machine fault)' : 'Waiting for the Node to join and become Ready';
       set('NodeReady', 'Unknown', 'NodeDoesNotExist', msg);
       set('NodeHealthy', 'Unknown', 'NodeDoesNotExist', msg);
     }
@@ -309,6 +327,16 @@ export class MachineController extends ProviderController {
     st.observedGeneration = gen;
     this.client.updateStatus({ ...machine, status: st });
     return requeue !== undefined ? { requeueAfterMs: requeue } : undefined;
+  }
+
+  /** Marked stuck at creation, and its control plane / MachineDeployment still carries the fault. */
+  private stuck(machine: any): boolean {
+    if (machine.metadata.annotations?.[FAULT_ANNOTATION] !== STUCK_MACHINE_FAULT) return false;
+    const ns = machine.metadata.namespace;
+    const labels = machine.metadata.labels ?? {};
+    const owner = labels[CONTROL_PLANE_NAME_LABEL] ? this.client.get(CP, 'RKE2ControlPlane', ns, labels[CONTROL_PLANE_NAME_LABEL])
+      : labels[DEPLOYMENT_NAME_LABEL] ? this.client.get(CAPI, 'MachineDeployment', ns, labels[DEPLOYMENT_NAME_LABEL]) : undefined;
+    return stuckMachineOrdinal(owner) !== undefined;
   }
 
   private adopt(o: any, machine: any): void {
@@ -348,6 +376,7 @@ export class MachineDeploymentController extends ProviderController {
       const owner = ownerOfKind(e.object, 'MachineDeployment');
       return owner ? [`${e.namespace}/${owner.name}`] : [];
     }
+    if (e.gr === CLUSTER_GR) return this.ctx.engine.store.list(MD_GR, e.namespace).filter(md => md.spec?.clusterName === e.name).map(md => key(md));
     return [];
   }
 
@@ -359,6 +388,7 @@ export class MachineDeploymentController extends ProviderController {
     const [ns, name] = splitKey(k);
     let md = this.client.get(CAPI, 'MachineDeployment', ns, name);
     if (!md || !this.writtenAs(CAPI, 'MachineDeployment', ns, name)) return;
+    if (isPausedObject(this.client, md, md.spec.clusterName)) return;
     const owned = this.client.list(CAPI, 'MachineSet', ns).filter(ms => ownerOfKind(ms, 'MachineDeployment')?.uid === md.metadata.uid);
     if (md.metadata.deletionTimestamp) {
       for (const ms of owned) if (!ms.metadata.deletionTimestamp) this.client.delete(CAPI, 'MachineSet', ns, ms.metadata.name);
@@ -465,6 +495,7 @@ export class MachineSetController extends ProviderController {
       const owner = ownerOfKind(e.object, 'MachineSet');
       return owner ? [`${e.namespace}/${owner.name}`] : [];
     }
+    if (e.gr === CLUSTER_GR) return this.ctx.engine.store.list(MS_GR, e.namespace).filter(ms => ms.spec?.clusterName === e.name).map(ms => key(ms));
     return [];
   }
 
@@ -476,6 +507,7 @@ export class MachineSetController extends ProviderController {
     const [ns, name] = splitKey(k);
     let ms = this.client.get(CAPI, 'MachineSet', ns, name);
     if (!ms || !this.writtenAs(CAPI, 'MachineSet', ns, name)) return;
+    if (isPausedObject(this.client, ms, ms.spec.clusterName)) return;
     const machines = this.client.list(CAPI, 'Machine', ns).filter(m => ownerOfKind(m, 'MachineSet')?.uid === ms.metadata.uid);
     if (ms.metadata.deletionTimestamp) {
       for (const m of machines) if (!m.metadata.deletionTimestamp) this.client.delete(CAPI, 'Machine', ns, m.metadata.name);
@@ -520,6 +552,18 @@ export class MachineSetController extends ProviderController {
     return problem ? { requeueAfterMs: this.ms('errorRetry') } : undefined;
   }
 
+  /** The Nth machine of a set whose MachineDeployment carries `stuck-machine[:N]` never joins. */
+  private markStuck(ms: any, machine: any): void {
+    const mdName = ms.metadata.labels?.[DEPLOYMENT_NAME_LABEL];
+    const md = mdName ? this.client.get(CAPI, 'MachineDeployment', ms.metadata.namespace, mdName) : undefined;
+    const n = stuckMachineOrdinal(md);
+    if (n === undefined) return;
+    const count = this.client.list(CAPI, 'Machine', ms.metadata.namespace).filter(m => ownerOfKind(m, 'MachineSet')?.uid === ms.metadata.uid && !m.metadata.deletionTimestamp).length;
+    if (count !== n) return;
+    const annotations = { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT };
+    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations } });
+  }
+
   private createMachine(ms: any): any | string {
     const ns = ms.metadata.namespace;
     const tmpl = ms.spec.template ?? {};
@@ -540,6 +584,7 @@ export class MachineSetController extends ProviderController {
     });
     const infra = cloneFromTemplate(this.client, spec.infrastructureRef, ns, name, machine, ms.spec.clusterName);
     if (typeof infra === 'string') return infra;
+    this.markStuck(ms, machine);
     if (spec.bootstrap?.configRef) {
       const boot = cloneFromTemplate(this.client, spec.bootstrap.configRef, ns, name, machine, ms.spec.clusterName);
       if (typeof boot === 'string') return boot;

@@ -208,3 +208,36 @@ export abstract class ProviderController implements Controller {
     }
   }
 }
+
+/** Annotation pausing one CAPI object (as `Cluster.spec.paused` pauses them all). */
+export const CAPI_PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
+
+/**
+ * Whether reconciliation of `obj` is paused, the way CAPI controllers decide it: the object's
+ * own `cluster.x-k8s.io/paused` annotation, or `spec.paused` on its Cluster (found by name, the
+ * cluster-name label, an owner reference, or a Cluster referencing the object).
+ */
+export function isPausedObject(client: SimClient, obj: any, clusterName?: string): boolean {
+  if (obj?.metadata?.annotations?.[CAPI_PAUSED_ANNOTATION] !== undefined) return true;
+  const ns = obj.metadata.namespace;
+  let name: string | undefined = clusterName ?? obj.metadata.labels?.[CLUSTER_NAME_LABEL] ?? ownerOfKind(obj, 'Cluster')?.name;
+  if (!name) {
+    const referencing = client.list(CAPI, 'Cluster', ns).find(c => [c.spec?.controlPlaneRef, c.spec?.infrastructureRef]
+      .some(r => r?.kind === obj.kind && r?.name === obj.metadata.name));
+    name = referencing?.metadata.name;
+  }
+  if (!name) return false;
+  return client.get(CAPI, 'Cluster', ns, name)?.spec?.paused === true;
+}
+
+/** Fault on a control plane or MachineDeployment: its Nth new machine never becomes ready (`stuck-machine` = the first, `stuck-machine:2` the second). */
+export const STUCK_MACHINE_FAULT = 'stuck-machine';
+
+/** N of a `stuck-machine[:N]` fault on the object, or undefined. */
+export function stuckMachineOrdinal(obj: any): number | undefined {
+  for (const f of faultsOf(obj)) {
+    const m = /^stuck-machine(?::(\d+))?$/.exec(f);
+    if (m) return m[1] ? Number(m[1]) : 1;
+  }
+  return undefined;
+}

@@ -12,6 +12,7 @@ import { ReconcileResult } from './runtime';
 
 const EKSA_GR = 'anywhere.eks.amazonaws.com/clusters';
 const FINALIZER = 'clusters.anywhere.eks.amazonaws.com/finalizer';
+const PAUSED = 'anywhere.eks.amazonaws.com/paused';
 /** Where EKS-A keeps the CAPI objects and kubeconfig Secrets of the clusters it manages. */
 export const EKSA_SYSTEM_NAMESPACE = 'eksa-system';
 
@@ -67,6 +68,8 @@ export class EksaClusterController extends ProviderController {
       return;
     }
     cluster = this.client.ensureFinalizer(cluster, FINALIZER);
+    // eksctl pauses the controller while it changes a cluster's objects.
+    if (cluster.metadata.annotations?.[PAUSED] === 'true') return;
     const gen = cluster.metadata.generation;
     const now = this.now();
     const st = structuredClone(cluster.status ?? {});

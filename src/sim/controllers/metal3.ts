@@ -6,7 +6,7 @@
 import { selectorMatches, selectorRequirements } from '../selectors';
 import { StoreEvent } from '../storage';
 import {
-  CLUSTER_NAME_LABEL, ControllerContext, INFRA, key, METAL3, ownerOfKind, ProviderController, setCondition, splitKey, CAPI,
+  CLUSTER_NAME_LABEL, ControllerContext, INFRA, isPausedObject, key, METAL3, ownerOfKind, ProviderController, setCondition, splitKey, CAPI,
 } from './common';
 import { ReconcileResult } from './runtime';
 
@@ -19,6 +19,8 @@ const M3M_FINALIZER = 'metal3machine.infrastructure.cluster.x-k8s.io';
 export const HOST_ANNOTATION = 'metal3.io/BareMetalHost';
 const UNHEALTHY = 'capi.metal3.io/unhealthy';
 const BMH_PAUSED = 'baremetalhost.metal3.io/paused';
+/** The pause value CAPM3 owns. */
+export const CAPM3_PAUSE = 'metal3.io/capm3';
 const BUSY_STATES = ['provisioning', 'provisioned', 'deprovisioning'];
 
 export class Metal3ClusterController extends ProviderController {
@@ -43,6 +45,7 @@ export class Metal3ClusterController extends ProviderController {
     const [ns, name] = splitKey(k);
     let m3c = this.client.get(INFRA, 'Metal3Cluster', ns, name);
     if (!m3c || !this.writtenAs(INFRA, 'Metal3Cluster', ns, name)) return;
+    if (isPausedObject(this.client, m3c)) return;
     const owner = ownerOfKind(m3c, 'Cluster');
     if (m3c.metadata.deletionTimestamp) {
       const clusterName = owner?.name ?? m3c.metadata.labels?.[CLUSTER_NAME_LABEL];
@@ -89,6 +92,9 @@ export class Metal3MachineController extends ProviderController {
     if (e.gr === 'cluster.x-k8s.io/machines' && e.object?.spec?.infrastructureRef?.kind === 'Metal3Machine') {
       return [`${e.namespace}/${e.object.spec.infrastructureRef.name}`];
     }
+    if (e.gr === 'cluster.x-k8s.io/clusters') {
+      return this.ctx.engine.store.list(M3M_GR, e.namespace).filter(m => m.metadata.labels?.[CLUSTER_NAME_LABEL] === e.name).map(m => key(m));
+    }
     return [];
   }
 
@@ -100,6 +106,7 @@ export class Metal3MachineController extends ProviderController {
     const [ns, name] = splitKey(k);
     let m3m = this.client.get(INFRA, 'Metal3Machine', ns, name);
     if (!m3m || !this.writtenAs(INFRA, 'Metal3Machine', ns, name)) return;
+    if (this.syncHostPause(m3m)) return;
     if (m3m.metadata.deletionTimestamp) return this.release(m3m);
     m3m = this.client.ensureFinalizer(m3m, M3M_FINALIZER);
     const now = this.now();
@@ -158,6 +165,26 @@ export class Metal3MachineController extends ProviderController {
     st.initialization = { ...(st.initialization ?? {}), provisioned: true };
     setReady('True', 'Ready', '');
     this.client.updateStatus({ ...m3m, status: st });
+  }
+
+  /**
+   * CAPM3 pauses the host of a machine whose cluster is paused (annotation value
+   * `metal3.io/capm3`) and removes only that value again on unpause. Returns whether paused.
+   */
+  private syncHostPause(m3m: any): boolean {
+    const paused = isPausedObject(this.client, m3m);
+    const hostRef: string | undefined = m3m.metadata.annotations?.[HOST_ANNOTATION];
+    const [hns, hname] = hostRef ? splitKey(hostRef) : ['', ''];
+    const host = hostRef ? this.client.get(METAL3, 'BareMetalHost', hns, hname) : undefined;
+    const ann = host?.metadata.annotations ?? {};
+    if (host && paused && !(BMH_PAUSED in ann)) {
+      this.client.update({ ...host, metadata: { ...host.metadata, annotations: { ...ann, [BMH_PAUSED]: CAPM3_PAUSE } } });
+    } else if (host && !paused && ann[BMH_PAUSED] === CAPM3_PAUSE) {
+      const rest = { ...ann };
+      delete rest[BMH_PAUSED];
+      this.client.update({ ...host, metadata: { ...host.metadata, annotations: rest } });
+    }
+    return paused;
   }
 
   /** The first eligible host by name, or why none is (CAPM3 picks among eligible hosts). */

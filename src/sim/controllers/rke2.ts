@@ -10,7 +10,8 @@ import { StoreEvent } from '../storage';
 import { machineBlockers } from './capi';
 import {
   BOOTSTRAP, byAge, CAPI, CLONED_FROM_NAME, CLUSTER_NAME_LABEL, CONTROL_PLANE_LABEL, CONTROL_PLANE_NAME_LABEL,
-  ControllerContext, CP, isTrue, key, ownerOfKind, ownerRef, ProviderController, setCondition, splitKey,
+  ControllerContext, CP, FAULT_ANNOTATION, isPausedObject, isTrue, key, ownerOfKind, ownerRef, ProviderController, setCondition, splitKey,
+  STUCK_MACHINE_FAULT, stuckMachineOrdinal,
 } from './common';
 import { ReconcileResult } from './runtime';
 import { cloneFromTemplate, getRef } from './templates';
@@ -50,6 +51,7 @@ export class Rke2ControlPlaneController extends ProviderController {
     const [ns, name] = splitKey(k);
     let rcp = this.client.get(CP, 'RKE2ControlPlane', ns, name);
     if (!rcp || !this.writtenAs(CP, 'RKE2ControlPlane', ns, name)) return;
+    if (isPausedObject(this.client, rcp)) return;
     const machines = this.client.list(CAPI, 'Machine', ns, `${CONTROL_PLANE_NAME_LABEL}=${name}`)
       .sort(byAge);
     if (rcp.metadata.deletionTimestamp) {
@@ -167,6 +169,7 @@ export class Rke2ControlPlaneController extends ProviderController {
     });
     const infra = cloneFromTemplate(this.client, tmplRef, ns, name, machine, clusterName, { [CONTROL_PLANE_NAME_LABEL]: rcp.metadata.name });
     if (typeof infra === 'string') return infra;
+    this.markStuck(rcp, machine);
     const config: any = {};
     for (const f of CONFIG_FIELDS) if (rcp.spec[f] !== undefined) config[f] = structuredClone(rcp.spec[f]);
     this.client.create({
@@ -181,6 +184,19 @@ export class Rke2ControlPlaneController extends ProviderController {
       spec: config,
     });
     return undefined;
+  }
+
+  /** With `stuck-machine[:N]` on the control plane, its Nth up-to-date machine never joins. */
+  private markStuck(rcp: any, machine: any): void {
+    const n = stuckMachineOrdinal(rcp);
+    if (n === undefined) return;
+    const tmpl = rcp.spec.machineTemplate?.spec?.infrastructureRef?.name;
+    const upToDate = this.client.list(CAPI, 'Machine', rcp.metadata.namespace, `${CONTROL_PLANE_NAME_LABEL}=${rcp.metadata.name}`)
+      .filter(m => !m.metadata.deletionTimestamp && m.spec.version === rcp.spec.version
+        && (m.metadata.name === machine.metadata.name || this.infraTemplateOf(m) === tmpl));
+    if (upToDate.length !== n) return;
+    const annotations = { ...(machine.metadata.annotations ?? {}), [FAULT_ANNOTATION]: STUCK_MACHINE_FAULT };
+    this.client.update({ ...machine, metadata: { ...machine.metadata, annotations } });
   }
 
   private ensureKubeconfig(rcp: any, cluster: any, endpoint: { host: string; port?: number }): void {
@@ -221,6 +237,7 @@ export class Rke2ConfigController extends ProviderController {
     const config = this.client.get(BOOTSTRAP, 'RKE2Config', ns, name);
     if (!config || config.metadata.deletionTimestamp || config.status?.dataSecretName) return;
     if (!this.writtenAs(BOOTSTRAP, 'RKE2Config', ns, name)) return;
+    if (isPausedObject(this.client, config)) return;
     const now = this.now();
     const st = structuredClone(config.status ?? {});
     const waiting = (reason: string, message: string) => {
@@ -239,13 +256,16 @@ export class Rke2ConfigController extends ProviderController {
     }
     const format = config.spec?.agentConfig?.format ?? 'cloud-config';
     const data = `# bootstrap data simulated by cdk8s-capi for ${isControlPlane ? 'RKE2 server' : 'RKE2 agent'} ${machine.metadata.name} (${format})\n`;
-    this.client.create({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: machine.spec.clusterName }, ownerReferences: [ownerRef(config)] },
-      type: 'cluster.x-k8s.io/secret',
-      data: { format: Buffer.from(format).toString('base64'), value: Buffer.from(data).toString('base64') },
-    });
+    // A restored config may find its data Secret already there (status is not restored).
+    if (!this.client.get('v1', 'Secret', ns, name)) {
+      this.client.create({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name, namespace: ns, labels: { [CLUSTER_NAME_LABEL]: machine.spec.clusterName }, ownerReferences: [ownerRef(config)] },
+        type: 'cluster.x-k8s.io/secret',
+        data: { format: Buffer.from(format).toString('base64'), value: Buffer.from(data).toString('base64') },
+      });
+    }
     st.dataSecretName = name;
     st.initialization = { dataSecretCreated: true };
     st.conditions = setCondition(st.conditions, { type: 'Ready', status: 'True', reason: 'Ready', message: '', observedGeneration: config.metadata.generation }, now);

@@ -1,0 +1,134 @@
+// `cdk8s-capi plan NEW… --against OLD… | --live`: what an apply of the new manifests would
+// change, object by object and field by field, and the upgrade preflights (001's validation
+// phase) — without changing anything. Exit 1 when a preflight fails.
+import { Command, Option } from 'commander';
+import { CliError, CliIo, ExitCode } from './io';
+import { KubeFlags, addKubeFlags, connect } from './kube-flags';
+import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
+import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
+import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
+import { Severity } from '../core/errors';
+import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { KubeObject } from '../validate/schema';
+import { validateObjects } from '../validate/validate';
+
+interface PlanFlags extends KubeFlags {
+  against?: string[];
+  live?: boolean;
+  output: string;
+}
+
+/** Manifests with positions; YAML problems are fatal (exit 1), unreadable paths exit 2. */
+export function loadWithPositions(paths: string[], io: CliIo, what = ''): LoadedManifest[] {
+  let loaded;
+  try {
+    loaded = loadManifests(paths, { stdin: io.stdin });
+  } catch (e) {
+    if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
+    throw e;
+  }
+  if (loaded.problems.length) throw new CliError(loaded.problems.map(p => `${what}${p.file}:${p.line} ${p.message}`).join('\n'), ExitCode.INVALID);
+  return loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
+}
+
+const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
+
+/** file:line of the manifest an object (or its dry-run result) came from. */
+export function locator(manifests: readonly LoadedManifest[]): Locate {
+  return (o, field) => {
+    if (!o) return undefined;
+    const m = manifests.find(x => x.object === o) ?? manifests.find(x => x.object.kind === o.kind && groupOf(x.object) === groupOf(o)
+      && x.object.metadata?.name === o.metadata?.name
+      && (x.object.metadata?.namespace === undefined || x.object.metadata.namespace === o.metadata?.namespace));
+    return m ? `${m.file}:${m.lineOf(field)}` : undefined;
+  };
+}
+
+/** The manifests' own validation (schema, upstream rules) as the first preflight. */
+export function manifestCheck(objects: readonly KubeObject[]): UpgradePreflight {
+  const items: PreflightItem[] = validateObjects(objects).flatMap(r => r.findings
+    .filter(f => f.severity === Severity.ERROR && f.rule !== 'schema/unknown-kind')
+    .map(f => ({ object: r.object, finding: f })));
+  return { name: 'Validate manifests (schema and upstream rules)', passed: items.length === 0, items };
+}
+
+export interface PlanReport {
+  readonly changes: ObjectChange[];
+  readonly preflights: UpgradePreflight[];
+  readonly locate: Locate;
+}
+
+export async function planAgainst(paths: string[], against: string[], io: CliIo): Promise<PlanReport> {
+  const manifests = loadWithPositions(paths, io);
+  const old = loadWithPositions(against, io, '(--against) ');
+  const objects = manifests.map(m => m.object);
+  const oldObjects = old.map(m => m.object);
+  return {
+    changes: diffSets(oldObjects, objects),
+    preflights: [manifestCheck(objects), ...upgradePreflights({ old: oldObjects, new: objects })],
+    locate: locator(manifests),
+  };
+}
+
+export async function planLive(paths: string[], flags: KubeFlags, io: CliIo): Promise<PlanReport> {
+  const manifests = loadWithPositions(paths, io);
+  const objects = manifests.map(m => m.object);
+  const kube = await connect(flags);
+  const view = await readLive(kube, objects);
+  const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
+  const changes = diffSets([...view.live.values()], after, { defaultNamespace: kube.defaultNamespace });
+  const preflights = [manifestCheck(objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
+  return { changes, preflights, locate: locator(manifests) };
+}
+
+export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
+  const cmd = program.command('plan')
+    .description('Show what applying new manifests would change (field by field) and run the upgrade preflights, changing nothing')
+    .argument('<paths...>', 'the new manifests: files or directories; - reads stdin')
+    .option('--against <old...>', 'compare with these manifests (what is applied now)')
+    .option('--live', 'compare with the live cluster: server-side dry run of every object, diffed with the live object')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'));
+  addKubeFlags(cmd);
+  cmd.addHelpText('after', `
+Examples:
+  $ cdk8s-capi plan dist/v1.35 --against dist/v1.34
+  $ cdk8s-capi plan dist/multinode-cluster --live --kubeconfig mgmt.kubeconfig
+  $ cdk8s-capi plan dist/site-1 --live --output json > plan.json
+
+The preflights are the upgrade's validation phase: control-plane Kubernetes version at most one
+minor up and never down, workers never ahead of the control plane, immutable fields, templates
+renamed when their content changes, a spare available host for every rollout with maxSurge 1
+(live hosts with --live, declared hosts otherwise) and, with --live, a ready cluster.
+Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid, 2 usage error or cluster unreachable.`);
+  cmd.action(async (paths: string[], flags: PlanFlags) => {
+    if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new CliError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
+    let report: PlanReport;
+    try {
+      report = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
+    } catch (e) {
+      if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
+      if (e instanceof KubeApiError) throw new CliError(`the API server refused a request (${e.code}): ${e.message}`, ExitCode.USAGE);
+      throw e;
+    }
+    const passed = preflightsPassed(report.preflights);
+    if (flags.output === 'json') {
+      io.out(`${JSON.stringify({
+        passed,
+        changes: report.changes.filter(c => c.action !== 'unchanged'),
+        unchanged: report.changes.filter(c => c.action === 'unchanged').length,
+        preflights: report.preflights.map(p => ({
+          name: p.name,
+          passed: p.passed,
+          findings: p.items.map(i => ({
+            ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
+          })),
+        })),
+      }, null, 2)}\n`);
+    } else {
+      io.out(`Changes${flags.live ? ' (server-side dry run against the live objects)' : ''}:\n${formatChanges(report.changes)}\n`);
+      io.out(formatUpgradePreflights(report.preflights, report.locate));
+    }
+    setExit(passed ? ExitCode.OK : ExitCode.INVALID);
+  });
+}
