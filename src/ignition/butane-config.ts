@@ -5,11 +5,11 @@
 import { butaneYaml } from './butane-yaml';
 import { IgnitionConfig, ignitionConfig } from './ignition-json';
 import { manifestYaml } from './manifest';
+import { seedParsedButane } from './parse-cache';
 import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { validateButane } from './validate';
-import { seedParsedButane } from './parse-cache';
 import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
 
 export interface ButaneConfigProps {

@@ -14,8 +14,8 @@ import { EksaProvider } from '../eksa/providers/provider';
 import { EksaRelease } from '../eksa/releases';
 import { ChecksumType, DiskFormat, MachineImage } from '../metal3/machine-template';
 import { MultinodeRke2Cluster } from '../rke2/multinode-rke2-cluster';
-import { Rke2Cluster } from '../rke2/rke2-cluster';
 import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from '../rke2/options';
+import { Rke2Cluster } from '../rke2/rke2-cluster';
 import { SingleNodeRke2Cluster } from '../rke2/single-node-rke2-cluster';
 import { KubeObject } from '../validate/schema';
 

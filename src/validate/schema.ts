@@ -116,6 +116,8 @@ export class SchemaRegistry {
   /** group/kind → served versions, for "wrong version" messages. */
   private readonly served = new Map<string, { versions: string[]; source: string }>();
   private readonly ajv = newAjv();
+  /** API groups whose kinds we know completely (pinned CRDs). */
+  private readonly groups = new Set<string>();
   /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
   readonly extraSchemas: Record<string, any>;
 
@@ -210,7 +212,13 @@ export class SchemaRegistry {
         `served: ${res.served.map(v => `${group}/${v}`).join(', ')}`)];
     }
     if (res.status === 'unknown-kind') {
-      // Not an error: any manifest may hold kinds we have no schema for (Flux, Argo, …).
+      const { group: g } = splitApiVersion(obj.apiVersion);
+      if (this.groups.has(g)) {
+        // A group we pin completely: a kind it does not define is a mistake.
+        return [error('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}`,
+          `${g || 'the core group'} defines ${[...this.served.keys()].filter(k => k.startsWith(`${g}/`)).map(k => k.slice(g.length + 1)).sort().join(', ')}`)];
+      }
+      // Not an error: any manifest may hold kinds of other groups (Flux, Argo, …).
       return [warning('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}: not checked`,
         'not a pinned CRD or a covered built-in kind')];
     }
@@ -222,6 +230,7 @@ export class SchemaRegistry {
   }
 
   private register(info: KindInfo, schema: any): void {
+    if (info.source !== 'builtin') this.groups.add(info.group);
     this.entries.set(key(info.group, info.version, info.kind), { info, schema });
     const s = this.served.get(`${info.group}/${info.kind}`) ?? { versions: [], source: info.source };
     if (!s.versions.includes(info.version)) s.versions.push(info.version);

@@ -132,7 +132,10 @@ describe('structural schema → ajv', () => {
 
   test('unserved and unknown versions/kinds', () => {
     expect(rules({ ...ok, apiVersion: 'example.com/vOld' })).toEqual(['schema/unserved-version apiVersion: example.com/vOld is not a served version of Widget (crd/widgets.example.com)']);
-    expect(registry().validate({ ...ok, kind: 'Gadget' })).toEqual([expect.objectContaining({ severity: 'warning', rule: 'schema/unknown-kind', message: 'no schema for Gadget in example.com/v1: not checked' })]);
+    // a group we know completely: an unknown kind is a mistake; another group: not checked
+    expect(registry().validate({ ...ok, kind: 'Gadget' })).toEqual([expect.objectContaining({ severity: 'error', rule: 'schema/unknown-kind', hint: 'example.com defines Widget' })]);
+    expect(registry().validate({ ...ok, apiVersion: 'other.example.org/v1', kind: 'Gadget' }))
+      .toEqual([expect.objectContaining({ severity: 'warning', rule: 'schema/unknown-kind', message: 'no schema for Gadget in other.example.org/v1: not checked' })]);
   });
 
   test('each kind/version is compiled once and reused', () => {
