@@ -52,7 +52,9 @@ export async function runApplier(counts: number[], speed = 1000): Promise<Applie
         '--stable', '200ms', '--output', 'json', '--concurrency', '16']);
       const done = r.stdout.trim().split('\n').map(l => JSON.parse(l)).find(e => e.type === 'done');
       if (r.code !== 0 || !done) throw new Error(`apply of ${n} clusters failed (${r.code}): ${r.stderr.slice(0, 2000)}`);
-      rows.push({ clusters: n, objects: done.objects, ms: done.ms, requests: done.requests, watches: done.watches, maxConcurrent: done.maxConcurrent });
+      rows.push({
+        clusters: n, objects: done.objects, ms: done.ms, requests: done.requests, watches: done.watches, maxConcurrent: done.maxConcurrent,
+      });
     } finally {
       await sim.stop();
       rmSync(dir, { recursive: true, force: true });
