@@ -5,7 +5,13 @@
 import { App, Chart } from 'cdk8s';
 import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from '../../src';
 
-export function build(outdir: string): App {
+/** What an upgrade changes; the defaults are the chapter's values. */
+export interface ReferenceOptions {
+  readonly version?: string;
+  readonly controlPlaneImage?: string;
+}
+
+export function build(outdir: string, opts: ReferenceOptions = {}): App {
   const app = new App({ outdir });
   const chart = new Chart(app, 'multinode-cluster', { disableResourceNameHashes: true });
 
@@ -23,7 +29,7 @@ export function build(outdir: string): App {
 
   new MultinodeRke2Cluster(chart, 'cluster', {
     clusterName: 'multinode-cluster',
-    version: 'v1.36.3+rke2r1',
+    version: opts.version ?? 'v1.36.3+rke2r1',
     rancherAutoImport: true,
     apiVip: { ipv4: '192.168.125.100', ipv6: 'fd00:dead:beef::100' },
     ingressVip: { ipv4: '192.168.125.101', ipv6: 'fd00:dead:beef::101' },
@@ -33,7 +39,7 @@ export function build(outdir: string): App {
     },
     controlPlane: {
       replicas: 3,
-      image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' },
+      image: { url: opts.controlPlaneImage ?? 'http://imagecache.local:8080/eibimage-output-telco.raw' },
     },
     // The chapter asks for 3 workers but enrolls only the 3 control-plane hosts; enroll hosts
     // labelled cluster-role: worker before raising this.

@@ -5,10 +5,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Chart } from 'cdk8s';
 import { RunningSim, cli, live, startSim } from './e2e-helpers';
 import { DIST_DIR } from '../../build-tools/examples';
-import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from '../../src';
+import { build } from '../../examples/reference-multinode/main';
 
 const CAPI = 'cluster.x-k8s.io/v1beta2';
 const RCP = 'controlplane.cluster.x-k8s.io/v1beta2';
@@ -17,31 +16,7 @@ const IMAGE = 'http://imagecache.local:8080/eibimage-output-telco.raw';
 
 /** The reference cluster (examples/reference-multinode) at another version and image, synthesized into `dir`. */
 function reference(dir: string, version: string, image = IMAGE): string {
-  const app = new App({ outdir: dir });
-  const chart = new Chart(app, 'multinode-cluster', { disableResourceNameHashes: true });
-  const hosts = new BareMetalHostEnrollment(chart, 'hosts', {
-    architecture: Architecture.X86_64,
-    disableCertificateVerification: true,
-    hosts: [1, 2, 3].map(n => ({
-      name: `node${n}-example`,
-      role: HostRole.CONTROL_PLANE,
-      bmcAddress: `redfish-virtualmedia://192.168.200.${74 + n}/redfish/v1/Systems/1/`,
-      bootMacAddress: `0c:c4:7a:6b:00:0${n}`,
-      credentials: BmcCredentials.fromEnv(`BMC_NODE${n}_USERNAME`, `BMC_NODE${n}_PASSWORD`),
-    })),
-  });
-  new MultinodeRke2Cluster(chart, 'cluster', {
-    clusterName: 'multinode-cluster',
-    version,
-    rancherAutoImport: true,
-    apiVip: { ipv4: '192.168.125.100', ipv6: 'fd00:dead:beef::100' },
-    ingressVip: { ipv4: '192.168.125.101', ipv6: 'fd00:dead:beef::101' },
-    network: { podCidrs: ['192.168.0.0/18', 'fd00:1234:4321::/48'], serviceCidrs: ['10.96.0.0/12', 'fd00:5678:8765:4321::/112'] },
-    controlPlane: { replicas: 3, image: { url: image } },
-    workers: { replicas: 0, image: { url: 'http://imagecache.local:8080/eibimage-slmicro-rt-telco.raw' } },
-    hosts,
-  });
-  app.synth();
+  build(dir, { version, controlPlaneImage: image }).synth();
   return dir;
 }
 
