@@ -33,9 +33,37 @@ export interface SchemaPin {
   readonly bytes: number;
 }
 
+/** One CRD inside a multi-CRD file. */
+export interface BundledCrd {
+  readonly group: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly scope: 'Namespaced' | 'Cluster';
+  readonly servedVersions: string[];
+}
+
+/**
+ * A file of one or more CRDs used for validation only (no typed L1 classes): the GitOps
+ * engines' kinds (Flux, Argo CD, Fleet) that `synth --gitops` emits.
+ */
+export interface ValidationCrdPin {
+  readonly file: string;
+  readonly crds: BundledCrd[];
+  readonly upstream: UpstreamRef;
+  readonly url: string;
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
 export interface CrdLock {
   readonly crds: CrdPin[];
   readonly schemas: SchemaPin[];
+  readonly validationCrds: ValidationCrdPin[];
+}
+
+/** Every pinned file, whatever its section. */
+export function allPins(lock: CrdLock): Array<{ file: string; url: string; sha256: string; upstream: UpstreamRef }> {
+  return [...lock.crds, ...lock.schemas, ...lock.validationCrds];
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..');

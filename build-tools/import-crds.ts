@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { CrdPin, LOCK_FILE, PROJECT_ROOT, PinError, cacheDir, fetchPinned, readLock, sha256 } from './crd-lock';
+import { CrdPin, LOCK_FILE, PROJECT_ROOT, PinError, ValidationCrdPin, cacheDir, fetchPinned, readLock, sha256 } from './crd-lock';
 import { stripSchema } from './strip-schema';
 
 const IMPORTS = join(PROJECT_ROOT, 'imports');
@@ -69,7 +69,19 @@ function importInput(pin: CrdPin, crd: CrdDoc): object {
   };
 }
 
-function bundleEntry(pin: CrdPin, crd: CrdDoc): object {
+/** Every CRD of a validation-only file; the file must hold exactly the kinds its pin lists. */
+function parseValidationCrds(pin: ValidationCrdPin, data: Buffer): Array<{ pin: Pick<CrdPin, 'group' | 'kind' | 'plural' | 'scope' | 'upstream'>; crd: CrdDoc }> {
+  const docs = parseAllDocuments(data.toString('utf8')).map(d => d.toJS()).filter((d: any) => d?.kind === 'CustomResourceDefinition') as CrdDoc[];
+  const found = docs.map(d => `${d.spec.group}/${d.spec.names.kind}`).sort();
+  const pinned = pin.crds.map(c => `${c.group}/${c.kind}`).sort();
+  if (found.join() !== pinned.join()) throw new PinError(`${pin.file}: holds ${found.join(', ')}; the pin lists ${pinned.join(', ')}`);
+  return pin.crds.map(c => ({
+    pin: { ...c, upstream: pin.upstream },
+    crd: docs.find(d => d.spec.group === c.group && d.spec.names.kind === c.kind)!,
+  }));
+}
+
+function bundleEntry(pin: Pick<CrdPin, 'group' | 'kind' | 'plural' | 'scope' | 'upstream'>, crd: CrdDoc): object {
   return {
     group: pin.group,
     kind: pin.kind,
@@ -95,7 +107,7 @@ async function main(): Promise<void> {
   }
   const lock = readLock();
   const dir = cacheDir();
-  console.log(`verifying ${lock.crds.length} CRDs and ${lock.schemas.length} schemas against their pins (cache: ${dir})`);
+  console.log(`verifying ${lock.crds.length} CRDs, ${lock.validationCrds.length} validation-only CRD files and ${lock.schemas.length} schemas against their pins (cache: ${dir})`);
 
   const byGroup = new Map<string, object[]>();
   const bundle: object[] = [];
@@ -105,6 +117,9 @@ async function main(): Promise<void> {
     const docs = byGroup.get(pin.group) ?? [];
     docs.push(importInput(pin, crd));
     byGroup.set(pin.group, docs);
+  }
+  for (const pin of lock.validationCrds) {
+    for (const { pin: p, crd } of parseValidationCrds(pin, await fetchPinned(pin, dir))) bundle.push(bundleEntry(p, crd));
   }
   const extraSchemas: Record<string, unknown> = {};
   for (const pin of lock.schemas) {
@@ -126,7 +141,7 @@ async function main(): Promise<void> {
   }
   writeFileSync(SCHEMA_BUNDLE, JSON.stringify({ crds: bundle, schemas: extraSchemas }));
   writeFileSync(STAMP, key);
-  console.log(`imports/crd-schemas.json: ${bundle.length} CRDs`);
+  console.log(`imports/crd-schemas.json: ${bundle.length} CRDs (${bundle.length - lock.crds.length} for validation only)`);
 }
 
 main().catch(e => {

@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { PinError, cacheDir, fetchPinned, readLock, sha256 } from '../../build-tools/crd-lock';
+import { PinError, allPins, cacheDir, fetchPinned, readLock, sha256 } from '../../build-tools/crd-lock';
 import { stripSchema } from '../../build-tools/strip-schema';
 
 const BODY = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n';
@@ -72,23 +72,38 @@ describe('imports/crds.lock.json', () => {
     const onDisk = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter(d => d.isFile() && /\.(ya?ml|json)$/.test(d.name))
       .map(d => relative(dir, join(d.parentPath, d.name))).sort();
-    const pinned = [...lock.crds, ...lock.schemas].map(p => p.file).sort();
+    const pinned = allPins(lock).map(p => p.file).sort();
     expect(pinned).toEqual(onDisk);
-    for (const p of [...lock.crds, ...lock.schemas]) {
+    for (const p of allPins(lock)) {
       expect(sha256(readFileSync(join(dir, p.file)))).toBe(p.sha256);
     }
   });
 
   test('every pin names a release-tag URL and a served target version', () => {
-    for (const p of lock.crds) {
+    for (const p of allPins(lock)) {
       expect(p.url).toBe(`https://raw.githubusercontent.com/${p.upstream.repo}/${p.upstream.tag}/${p.upstream.path}`);
-      expect(p.servedVersions).toContain(p.targetVersion);
     }
+    for (const p of lock.crds) expect(p.servedVersions).toContain(p.targetVersion);
     const byKind = Object.fromEntries(lock.crds.map(p => [`${p.group}/${p.kind}`, p.targetVersion]));
     expect(byKind['cluster.x-k8s.io/Cluster']).toBe('v1beta2');
     expect(byKind['controlplane.cluster.x-k8s.io/RKE2ControlPlane']).toBe('v1beta2');
     expect(byKind['infrastructure.cluster.x-k8s.io/Metal3MachineTemplate']).toBe('v1beta2');
     expect(byKind['metal3.io/BareMetalHost']).toBe('v1alpha1');
+  });
+
+  test('the GitOps engines\' CRDs are pinned for validation and land in the schema bundle', () => {
+    const kinds = lock.validationCrds.flatMap(p => p.crds.map(c => `${c.group}/${c.kind}`));
+    expect(kinds).toEqual(expect.arrayContaining([
+      'kustomize.toolkit.fluxcd.io/Kustomization', 'source.toolkit.fluxcd.io/GitRepository',
+      'argoproj.io/Application', 'argoproj.io/ApplicationSet', 'fleet.cattle.io/GitRepo', 'fleet.cattle.io/Bundle',
+    ]));
+    const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', 'imports', 'crd-schemas.json'), 'utf8'));
+    const bundled = new Set(bundle.crds.map((c: any) => `${c.group}/${c.kind}`));
+    for (const k of kinds) expect(bundled.has(k)).toBe(true);
+    // Validation only: no typed classes for these groups.
+    for (const g of new Set(lock.validationCrds.flatMap(p => p.crds.map(c => c.group)))) {
+      expect(existsSync(join(__dirname, '..', '..', 'imports', `${g}.ts`))).toBe(false);
+    }
   });
 
   test('generated imports exist for every group and are not tracked by git', () => {
