@@ -18,6 +18,7 @@ const project = new typescript.TypeScriptProject({
   packageManager: javascript.NodePackageManager.NPM,
   minNodeVersion: '20.19.0',
   typescriptVersion: '~5.9.3',
+  keywords: ['cdk8s', 'cluster-api', 'metal3', 'rke2', 'metallb', 'eks-anywhere', 'bare-metal', 'kubernetes'],
   // `dist/` holds the committed example output, so npm pack goes elsewhere.
   artifactsDirectory: 'dist-pkg',
   srcdir: 'src',
@@ -44,6 +45,8 @@ const project = new typescript.TypeScriptProject({
   devDeps: [
     'cdk8s-cli@^2.207.0',
     'fast-check@^4.3.0',
+    // Resolves `import … from 'cdk8s-capi'` in examples/ to src/ under ts-node (tsconfig.dev.json paths).
+    'tsconfig-paths@^4.2.0',
     '@types/semver@^7.7.0',
     '@types/node@^20.19.0',
   ],
@@ -63,6 +66,14 @@ const project = new typescript.TypeScriptProject({
       module: 'node16',
       moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
       skipLibCheck: true,
+      // The package ships .js + .d.ts only: inline source maps doubled lib/ with a copy of the sources.
+      inlineSourceMap: false,
+      inlineSources: false,
+      // stripInternal removed @internal types that public declarations still referenced, so the
+      // shipped typings failed tsc with skipLibCheck: false. Internals are `_`-prefixed instead.
+      stripInternal: false,
+      // The compiled package must not need the test-only type packages.
+      types: ['node'],
     },
     include: ['src/**/*.ts', 'imports/**/*.ts'],
   },
@@ -75,6 +86,12 @@ const project = new typescript.TypeScriptProject({
       module: 'node16',
       moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
       skipLibCheck: true,
+      types: ['jest', 'node', 'semver'],
+      // examples/ import the package by its name, as a user's app does; in the repository that name is src/.
+      paths: {
+        'cdk8s-capi': ['./src/index.ts'],
+        'cdk8s-capi/*': ['./src/*/index.ts'],
+      },
     },
     include: ['src/**/*.ts', 'imports/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts', 'build-tools/**/*.ts', 'bench/**/*.ts', '.projenrc.ts', 'projenrc/**/*.ts'],
     exclude: ['node_modules', 'lib', 'dist-pkg', 'coverage'],
@@ -88,14 +105,40 @@ const project = new typescript.TypeScriptProject({
     '/.cdk8s-capi/',
     '*.tmp',
   ],
-  npmignoreEnabled: true,
+  // The package contents are an allowlist (package.json "files"), not an ignore list.
+  npmignoreEnabled: false,
   eslintOptions: { tsconfigPath: './tsconfig.dev.json', dirs: ['src'], devdirs: ['test', 'build-tools', 'examples', 'bench', 'projenrc'] },
 });
 
+// release: false leaves the version to us; CHANGELOG.md says what each one holds.
+project.package.addVersion('0.1.0');
+
 // The committed example output lives in dist/ (projen ignores it by default).
 project.gitignore.removePatterns('/dist/');
-project.npmignore?.addPatterns('/dist/', '/examples/', '/bench/', '/build-tools/', '/.ci/');
-project.npmignore?.removePatterns('/imports/');
+
+// What the package holds: compiled JS and typings (src, generated L1 classes, JSON Schemas), the
+// CLI launcher, the CRD pins and the schema bundle validation reads at run time.
+project.package.addField('files', [
+  'lib/**/*.js',
+  'lib/**/*.d.ts',
+  'lib/**/*.json',
+  'bin/cdk8s-capi',
+  'imports/crds.lock.json',
+  'imports/crd-schemas.json',
+  'CHANGELOG.md',
+]);
+
+// Entry points. The main one holds the constructs and the validation API; the CLI-side parts
+// are subpaths, so importing a construct never loads the applier, the simulator or the graph.
+const SUBPATHS = ['apply', 'sim', 'graph', 'inventory'];
+project.package.addField('exports', {
+  '.': { types: './lib/src/index.d.ts', default: './lib/src/index.js' },
+  ...Object.fromEntries(SUBPATHS.map(s => [`./${s}`, { types: `./lib/src/${s}/index.d.ts`, default: `./lib/src/${s}/index.js` }])),
+  './inventory/schema.json': './lib/src/inventory/schema.json',
+  './package.json': './package.json',
+});
+// TypeScript's node10 resolution (cdk8s init's tsconfig) ignores "exports": map the subpaths for it.
+project.package.addField('typesVersions', { '*': Object.fromEntries(SUBPATHS.map(s => [s, [`lib/src/${s}/index.d.ts`]])) });
 
 // Typed L1 classes come from `cdk8s import` of the pinned upstream CRDs (imports/crds.lock.json).
 const importTask = project.addTask('import', {
@@ -104,6 +147,15 @@ const importTask = project.addTask('import', {
   exec: 'ts-node --transpile-only build-tools/import-crds.ts',
 });
 project.preCompileTask.spawn(importTask);
+// `projen compile` alone must work on a fresh clone too: the sources import the generated classes.
+project.compileTask.prependSpawn(importTask);
+
+// npm runs "prepare" after `npm ci`/`npm install` in a clone and before `npm pack`: the package
+// builds itself (import + compile), so `npx cdk8s-capi` works right after install and a packed
+// tarball always holds lib/.
+project.addTask('prepare', {
+  description: 'Build after install and before pack (import the pinned CRDs, compile)',
+}).spawn(project.compileTask);
 
 // test = import → compile → type-check everything (src, tests, examples) → jest → eslint.
 project.testTask.reset();
@@ -119,10 +171,12 @@ project.addTask('bench', {
   exec: 'ts-node --transpile-only bench/run.ts',
 }).prependSpawn(project.compileTask);
 
+// ts-node with the dev tsconfig, whose paths resolve 'cdk8s-capi' to src/ (tsconfig-paths).
+const TS_NODE_ENV = { TS_NODE_PROJECT: 'tsconfig.dev.json', TS_NODE_TRANSPILE_ONLY: 'true' };
 project.addTask('synth:examples', {
   description: 'Synthesize every example into dist/',
-  env: { CDK8S_CHECK_UPGRADE: 'false' },
-  exec: 'ts-node --transpile-only build-tools/synth-examples.ts',
+  env: { CDK8S_CHECK_UPGRADE: 'false', ...TS_NODE_ENV },
+  exec: 'ts-node -r tsconfig-paths/register build-tools/synth-examples.ts',
 }).prependSpawn(importTask);
 
 // Lint test/, examples/ and build-tools/ with the dev tsconfig (the project service would pick
@@ -139,6 +193,11 @@ project.jest?.config && Object.assign(project.jest.config, {});
 project.tryFindObjectFile('package.json')?.addOverride('jest.coverageReporters', ['text-summary', 'lcov']);
 project.tryFindObjectFile('package.json')?.addOverride('jest.transform', {
   '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
+});
+// The package's own name inside the repository (examples/ import it): src/, as in tsconfig.dev.json.
+project.tryFindObjectFile('package.json')?.addOverride('jest.moduleNameMapper', {
+  '^cdk8s-capi$': '<rootDir>/src/index.ts',
+  [`^cdk8s-capi/(${SUBPATHS.join('|')})$`]: '<rootDir>/src/$1/index.ts',
 });
 
 project.synth();

@@ -1,4 +1,6 @@
-// Public API of cdk8s-capi.
+// The main entry point of cdk8s-capi: the constructs, their props and enums, the validation API
+// and the typed L1 classes of the pinned CRDs. The CLI-side parts are subpath exports
+// (cdk8s-capi/apply, /sim, /graph, /inventory), so importing a construct never loads them.
 export * from './core/errors';
 export * from './baremetal/host';
 export * from './baremetal/bmc-credentials';
@@ -45,23 +47,27 @@ export { PreflightFinding } from './eksa/eksa-spec';
 export * from './validate/upgrade';
 export * from './validate/cross-object';
 export * from './validate/manifest-files';
-export * from './apply/plan';
-export * from './apply/readiness/types';
-export * from './apply/readiness/rules';
-export * from './apply/timeouts';
-export * from './apply/events';
-export * from './apply/kube';
-export * from './apply/executor';
-export * from './apply/delete';
-export * from './apply/status';
-export * from './sim';
-export { buildTopology, TopologyInput } from './graph/topology';
-export { TopologyGraph, GraphNode, GraphEdge, GraphGroup, NodeRole, NodeStatus, EdgeKind, GroupKind } from './graph/model';
-export { renderMermaid } from './graph/mermaid';
-export { renderSvg, SvgOptions } from './graph/svg';
-export { renderHtml, HtmlOptions } from './graph/html';
-export * from './inventory/types';
-export { loadInventory, LoadedInventory, InventoryError, InventoryProblem, INVENTORY_SCHEMA } from './inventory/load';
-export { buildInventory, ClusterOutput } from './inventory/build';
-export { renderOutput, writeOutput, WriteOptions } from './inventory/write';
-export { GitOpsFlavor } from './gitops/layout';
+
+// Typed L1 classes generated (`cdk8s import`) from the pinned upstream CRDs, one namespace per
+// API group, for typed escape hatches and for objects no construct covers (cdk8s-plus exports
+// its `k8s` namespace the same way).
+/** cluster.x-k8s.io (Cluster API v1beta2): Cluster, MachineDeployment, MachineHealthCheck, ClusterClass, … */
+export * as capi from '../imports/cluster.x-k8s.io';
+/** bootstrap.cluster.x-k8s.io (CAPRKE2): RKE2Config, RKE2ConfigTemplate */
+export * as capiBootstrap from '../imports/bootstrap.cluster.x-k8s.io';
+/** controlplane.cluster.x-k8s.io (CAPRKE2): RKE2ControlPlane, RKE2ControlPlaneTemplate */
+export * as capiControlPlane from '../imports/controlplane.cluster.x-k8s.io';
+/** infrastructure.cluster.x-k8s.io (CAPM3): Metal3Cluster, Metal3MachineTemplate, Metal3DataTemplate, … */
+export * as capiInfrastructure from '../imports/infrastructure.cluster.x-k8s.io';
+/** metal3.io (baremetal-operator): BareMetalHost, HostFirmwareSettings, PreprovisioningImage */
+export * as metal3 from '../imports/metal3.io';
+/** ipam.metal3.io (Metal3 IPAM): IPPool */
+export * as metal3Ipam from '../imports/ipam.metal3.io';
+/** metallb.io: IPAddressPool, L2Advertisement, BGPPeer, BGPAdvertisement, … */
+export * as metallb from '../imports/metallb.io';
+/** helm.cattle.io (RKE2's helm-controller): HelmChart, HelmChartConfig */
+export * as helmCattle from '../imports/helm.cattle.io';
+/** anywhere.eks.amazonaws.com (EKS Anywhere): Cluster, the provider datacenter and machine configs, … */
+export * as eksa from '../imports/anywhere.eks.amazonaws.com';
+/** tinkerbell.org: Hardware */
+export * as tinkerbell from '../imports/tinkerbell.org';

@@ -5,12 +5,7 @@
 //   envsubst < dist/eksa-tinkerbell/hardware.csv > hardware.csv
 //   eksctl anywhere create cluster -f dist/eksa-tinkerbell/metal-eks-a-cluster.yaml --hardware-csv hardware.csv
 import { App } from 'cdk8s';
-import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
-import { BareMetalHostProps, HostRole } from '../../src/baremetal/host';
-import { EksaApp } from '../../src/eksa/eksa-app';
-import { EksaCluster } from '../../src/eksa/eksa-cluster';
-import { EksaProvider } from '../../src/eksa/providers/provider';
-import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
+import { BareMetalHostProps, BmcCredentials, EksaApp, EksaCluster, EksaProvider, HostRole, TinkerbellOsFamily } from 'cdk8s-capi';
 
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyForDocumentationOnly ops@example.com';
 
@@ -30,7 +25,7 @@ function host(n: number, role: HostRole): BareMetalHostProps {
   };
 }
 
-export function build(outdir: string): App {
+export function build(outdir?: string): App {
   const app = new EksaApp({ outdir });
   new EksaCluster(app, 'metal', {
     provider: EksaProvider.tinkerbell({
@@ -45,3 +40,6 @@ export function build(outdir: string): App {
   });
   return app;
 }
+
+// Run as a cdk8s app (`cdk8s synth`, or `npx ts-node main.ts`): writes into dist/ (or $CDK8S_OUTDIR).
+if (require.main === module) build().synth();

@@ -2,17 +2,11 @@
 // plane VMs with a 3-member external etcd), a second worker group on bigger VMs for GPU work,
 // Flux GitOps, OIDC login, a registry mirror and a proxy.
 import { App } from 'cdk8s';
-import { EksaApp } from '../../src/eksa/eksa-app';
-import { EksaCluster } from '../../src/eksa/eksa-cluster';
-import { EksaIdentityProvider } from '../../src/eksa/identity-providers';
-import { TaintEffect } from '../../src/eksa/node-groups';
-import { EksaProvider } from '../../src/eksa/providers/provider';
-import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
-import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
+import { EksaApp, EksaCluster, EksaIdentityProvider, EksaProvider, TaintEffect, UpgradeRolloutStrategy, VSphereOsFamily } from 'cdk8s-capi';
 
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKeyForDocumentationOnly ops@example.com';
 
-export function build(outdir: string): App {
+export function build(outdir?: string): App {
   const app = new EksaApp({ outdir });
   new EksaCluster(app, 'mgmt', {
     provider: EksaProvider.vsphere({
@@ -48,3 +42,6 @@ export function build(outdir: string): App {
   });
   return app;
 }
+
+// Run as a cdk8s app (`cdk8s synth`, or `npx ts-node main.ts`): writes into dist/ (or $CDK8S_OUTDIR).
+if (require.main === module) build().synth();

@@ -2,9 +2,9 @@
 // with Metal3. Credentials stay out of Git: the Secrets carry ${BMC_NODEn_*} placeholders,
 // filled by envsubst or Flux post-build substitution, exactly the variables the chapter uses.
 import { App, Chart } from 'cdk8s';
-import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole } from '../../src';
+import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole } from 'cdk8s-capi';
 
-export function build(outdir: string): App {
+export function build(outdir?: string): App {
   const app = new App({ outdir });
   const chart = new Chart(app, 'reference-hosts', { disableResourceNameHashes: true });
   new BareMetalHostEnrollment(chart, 'hosts', {
@@ -21,3 +21,6 @@ export function build(outdir: string): App {
   });
   return app;
 }
+
+// Run as a cdk8s app (`cdk8s synth`, or `npx ts-node main.ts`): writes into dist/ (or $CDK8S_OUTDIR).
+if (require.main === module) build().synth();

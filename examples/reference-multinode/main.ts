@@ -3,7 +3,7 @@
 // ingress VIP for Traefik, and the worker objects. The ${VARS} of the chapter are filled with
 // example values; the corrections to the chapter are listed in the README.
 import { App, Chart } from 'cdk8s';
-import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from '../../src';
+import { Architecture, BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster } from 'cdk8s-capi';
 
 /** What an upgrade changes; the defaults are the chapter's values. */
 export interface ReferenceOptions {
@@ -11,7 +11,7 @@ export interface ReferenceOptions {
   readonly controlPlaneImage?: string;
 }
 
-export function build(outdir: string, opts: ReferenceOptions = {}): App {
+export function build(outdir?: string, opts: ReferenceOptions = {}): App {
   const app = new App({ outdir });
   const chart = new Chart(app, 'multinode-cluster', { disableResourceNameHashes: true });
 
@@ -51,3 +51,6 @@ export function build(outdir: string, opts: ReferenceOptions = {}): App {
   });
   return app;
 }
+
+// Run as a cdk8s app (`cdk8s synth`, or `npx ts-node main.ts`): writes into dist/ (or $CDK8S_OUTDIR).
+if (require.main === module) build().synth();

@@ -3,19 +3,30 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, AppProps } from 'cdk8s';
+import { EKSA_APP_SYMBOL, isEksaApp } from './app-marker';
 import { EksaCluster } from './eksa-cluster';
 import { ValidationError } from '../core/errors';
 
-/** An App whose YAML files end in `.yaml` and that also writes each EksaCluster's extra files. */
+/**
+ * An App whose YAML files end in `.yaml` and that also writes each EksaCluster's extra files.
+ * It holds any other chart too (RKE2 clusters, hosts, plain Charts): each chart is written to
+ * `<chart id>.yaml` in the same synth.
+ */
 export class EksaApp extends App {
+  /** True when `x` is an EksaApp (works across copies of the package, unlike `instanceof`). */
+  static isEksaApp(x: unknown): x is EksaApp {
+    return isEksaApp(x);
+  }
+
   constructor(props: AppProps = {}) {
     super({ outputFileExtension: '.yaml', ...props });
+    Object.defineProperty(this, EKSA_APP_SYMBOL, { value: true });
   }
 
   /** Synthesizes the charts, then writes hardware.csv (and any other cluster files) into outdir. */
   override synth(): void {
     const files = new Map<string, { content: string; owner: string }>();
-    for (const c of this.node.findAll().filter((x): x is EksaCluster => x instanceof EksaCluster)) {
+    for (const c of this.node.findAll().filter((x): x is EksaCluster => EksaCluster.isEksaCluster(x))) {
       for (const [name, content] of Object.entries(c.files)) {
         const prior = files.get(name);
         if (prior) {

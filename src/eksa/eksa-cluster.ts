@@ -1,9 +1,10 @@
 // EksaCluster: one EKS Anywhere cluster config — the multi-document file `eksctl anywhere
 // create cluster -f` reads — as a cdk8s Chart whose output file is <name>-eks-a-cluster.yaml.
 // Every offline eksctl preflight runs at construction and again at synth.
-import { ApiObject, Chart, Lazy } from 'cdk8s';
+import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { AwsIamConfig, Cluster, FluxConfig, OidcConfig } from '../../imports/anywhere.eks.amazonaws.com';
+import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
 import { Finding, ValidationError, error } from '../core/errors';
 import { KubeObject } from '../validate/schema';
@@ -123,6 +124,19 @@ function taints(t: EksaTaint[] | undefined) {
  * is `<id>-eks-a-cluster.yaml`, as eksctl names it). `id` is the cluster name.
  */
 export class EksaCluster extends Chart {
+  /** True when `x` is an EksaCluster (works across copies of the package). */
+  static isEksaCluster(x: unknown): x is EksaCluster {
+    return typeof x === 'object' && x !== null && (x as any)[EKSA_CLUSTER_SYMBOL] === true;
+  }
+
+  /**
+   * `instanceof EksaCluster` must not inherit Chart's override, which answers true for every
+   * Chart (so one app could not hold RKE2 charts and EKS-A clusters).
+   */
+  static override [Symbol.hasInstance](x: unknown): x is EksaCluster {
+    return EksaCluster.isEksaCluster(x);
+  }
+
   /** The cluster name (`metadata.name`). */
   readonly clusterName: string;
   readonly provider: EksaProvider;
@@ -144,6 +158,7 @@ export class EksaCluster extends Chart {
         `a letter, then letters, digits or '-', at most ${MAX_CLUSTER_NAME_LENGTH} characters`);
     }
     super(scope, `${id}${EKSA_CLUSTER_FILE_SUFFIX}`, { namespace: props?.namespace, disableResourceNameHashes: true });
+    Object.defineProperty(this, EKSA_CLUSTER_SYMBOL, { value: true });
     this.clusterName = id;
     const where = this.node.path;
     if (!props || !(props.provider instanceof EksaProvider)) {
@@ -264,6 +279,13 @@ export class EksaCluster extends Chart {
 
     // Eagerly, so the error names the construct that was just configured.
     this.toJson();
+    // Only EksaApp writes the files eksctl reads beside the config; a plain App would drop them.
+    this.node.addValidation({
+      validate: () => (Object.keys(this.files).length && !isEksaApp(App.of(this))
+        ? [`${Object.keys(this.files).join(', ')} would not be written: a plain App writes only the charts' YAML. ` +
+          'Create the app with `new EksaApp()`: it writes every chart (RKE2 and plain charts included) and these files.']
+        : []),
+    });
   }
 
   /** hardware.csv content (Tinkerbell with hosts). */
