@@ -27,10 +27,14 @@ const project = new typescript.TypeScriptProject({
   entrypoint: 'lib/src/index.js',
   entrypointTypes: 'lib/src/index.d.ts',
   bin: { 'cdk8s-capi': 'bin/cdk8s-capi' },
-  deps: [
-    'cdk8s@~2.70.106',
-    'cdk8s-plus-28@~2.5.6',
+  // cdk8s and constructs are the user's: one copy in the app, or Chart/App identity breaks
+  // (as cdk8s-plus declares them). npm installs peer dependencies itself.
+  peerDeps: [
+    'cdk8s@^2.70.106',
     'constructs@^10.4.2',
+  ],
+  deps: [
+    'cdk8s-plus-28@~2.5.6',
     'ajv@^8.17.1',
     'ajv-formats@^3.0.1',
     'yaml@^2.8.1',
@@ -165,6 +169,14 @@ project.testTask.spawn(project.compileTask);
 project.testTask.exec('tsc --noEmit -p tsconfig.dev.json');
 project.testTask.exec('jest --passWithNoTests --ci', { receiveArgs: true });
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
+
+// The package as a user gets it: pack, install into a new cdk8s app, tsc, cdk8s synth, the CLI.
+const consumerTask = project.addTask('test:consumer', {
+  description: 'Pack the package, install it into a new cdk8s app (test/consumer/app, the examples, README programs) and run tsc, cdk8s synth and the CLI',
+  exec: 'ts-node --transpile-only build-tools/consumer-test.ts',
+});
+consumerTask.prependSpawn(project.compileTask);
+project.testTask.spawn(consumerTask);
 
 project.addTask('bench', {
   description: 'Benchmarks (fleet synth vs floors, applier against the simulator); BENCH_SITES / BENCH_CLUSTERS override the sizes',

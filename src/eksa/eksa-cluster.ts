@@ -3,7 +3,6 @@
 // Every offline eksctl preflight runs at construction and again at synth.
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { AwsIamConfig, Cluster, FluxConfig, OidcConfig } from '../../imports/anywhere.eks.amazonaws.com';
 import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
 import { Finding, ValidationError, error } from '../core/errors';
@@ -21,6 +20,7 @@ import { ControlPlaneProps, EksaTaint, WorkerNodeGroupProps } from './node-group
 import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from './preflights';
 import { EksaProvider } from './providers/provider';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from './releases';
+import { AwsIamConfig, Cluster, FluxConfig, OidcConfig } from '../../imports/anywhere.eks.amazonaws.com';
 
 /** The file name suffix eksctl uses for cluster configs (`<name>-eks-a-cluster.yaml`). */
 export const EKSA_CLUSTER_FILE_SUFFIX = '-eks-a-cluster';

@@ -74,7 +74,10 @@ describe('mixed apps: RKE2 clusters, plain Charts and EKS-A clusters in one synt
       hosts: [{ name: 'node1', role: HostRole.CONTROL_PLANE, bmcAddress: 'redfish-virtualmedia://10.9.0.1/redfish/v1/Systems/1', bootMacAddress: '0c:c4:7a:6b:00:01' }],
     });
     new SingleNodeRke2Cluster(chart, 'cluster', {
-      clusterName: 'site-1', version: 'v1.36.3+rke2r1', endpoint: '10.9.0.10', hosts: enrolled,
+      clusterName: 'site-1',
+      version: 'v1.36.3+rke2r1',
+      endpoint: '10.9.0.10',
+      hosts: enrolled,
       controlPlane: { image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' } },
     });
   };
