@@ -2,7 +2,7 @@
 // new cdk8s app (test/consumer/app, every example, every complete program of README.md) and runs
 // what a user runs: tsc (strict, skipLibCheck: false), `cdk8s synth` through cdk8s.yaml, and the
 // installed CLI. Needs the npm registry (cdk8s, cdk8s-cli, typescript, ts-node).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ const ROOT = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'cdk8s-capi-consumer-'));
 const app = join(work, 'app');
-const env = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const env: NodeJS.ProcessEnv = { ...process.env, CDK8S_CHECK_UPGRADE: 'false', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 delete env.TS_NODE_PROJECT;
 delete env.TS_NODE_TRANSPILE_ONLY;
 

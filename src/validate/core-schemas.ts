@@ -3,7 +3,7 @@
 // are our own statement of the fields; same converter, same strictness as the CRDs.
 
 const str = { type: 'string' };
-const int = { type: 'integer' };
+const int = { type: 'integer', format: 'int32' };
 const bool = { type: 'boolean' };
 const strMap = { type: 'object', additionalProperties: str };
 const strList = { type: 'array', items: str };

@@ -1,17 +1,16 @@
 // Checks across objects that no single webhook makes: enough hosts for the machines asked
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
+import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
-import { Finding, error, warning } from '../core/errors';
+import { ObjectFinding } from './object-finding';
+import { error, warning } from '../core/errors';
 import { IpRange, overlaps, parseCidr, singleIp } from '../core/ip';
 import { LabelSelector, selectorMatches } from '../core/selectors';
 import { parsePoolAddress } from '../metallb/pools';
 import { get } from './rules/rule';
 import { KubeObject } from './schema';
 
-export interface ObjectFinding {
-  readonly object: KubeObject;
-  readonly finding: Finding;
-}
+export type { ObjectFinding };
 
 const ns = (o: KubeObject) => o.metadata?.namespace ?? 'default';
 const isKind = (o: KubeObject, group: string, kind: string) => o.kind === kind && (o.apiVersion ?? '').startsWith(`${group}/`);
@@ -177,5 +176,5 @@ export function networkRules(objects: readonly KubeObject[]): ObjectFinding[] {
 }
 
 export function crossObjectRules(objects: readonly KubeObject[]): ObjectFinding[] {
-  return [...hostCapacityRules(objects), ...networkRules(objects)];
+  return [...duplicateObjectRules(objects), ...duplicateHostRules(objects), ...hostCapacityRules(objects), ...networkRules(objects)];
 }

@@ -58,12 +58,27 @@ function key(group: string, version: string, kind: string): string {
   return `${group}/${version}/${kind}`;
 }
 
+const INT32 = 2 ** 31;
+const INT64 = 2 ** 63;
+export const NUMBER_FORMATS: Record<string, (n: number) => boolean> = {
+  int32: n => Number.isInteger(n) && n >= -INT32 && n < INT32,
+  int64: n => Number.isInteger(n) && n >= -INT64 && n < INT64,
+  double: n => Number.isFinite(n),
+};
+const NUMBER_FORMAT_TEXT: Record<string, string> = {
+  int32: 'a whole number within int32 (-2147483648 … 2147483647)',
+  int64: 'a whole number within int64',
+  double: 'a finite number',
+};
+
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function newAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, unicodeRegExp: false });
-  for (const f of ['int32', 'int64', 'double']) ajv.addFormat(f, { type: 'number', validate: () => true });
+  // Go decodes into fixed-size numbers: out of range (or .inf/.nan, which JSON cannot carry) is
+  // a decode error in the API server or the webhook.
+  for (const [f, ok] of Object.entries(NUMBER_FORMATS)) ajv.addFormat(f, { type: 'number', validate: ok });
   // Go's url.Parse accepts nearly any string without spaces or control characters.
   ajv.addFormat('k8s-uri', { type: 'string', validate: (s: string) => !/[\s\u0000-\u001f]/.test(s) });
   ajv.addFormat('k8s-date-time', { type: 'string', validate: (s: string) => RFC3339.test(s) });
@@ -281,6 +296,9 @@ export class SchemaRegistry {
       case 'pattern':
         return error('schema/pattern', base, `Invalid value: ${shown}: should match '${(e.params as any).pattern}'`);
       case 'format':
+        if (NUMBER_FORMAT_TEXT[(e.params as any).format]) {
+          return error('schema/format', base, `Invalid value: ${String(value)}: must be ${NUMBER_FORMAT_TEXT[(e.params as any).format]}`);
+        }
         return error('schema/format', base, `Invalid value: ${shown}: must be of format ${formatName((e.params as any).format)}`,
           (e.params as any).format === 'k8s-byte' ? 'Secret data values are base64; put plain text in stringData instead' : undefined);
       case LIST_MAP_KEYWORD:

@@ -46,14 +46,17 @@ function convert(node: any, valueValidationOnly: boolean): any {
     out.exclusiveMaximum = node.maximum;
   }
   if (typeof node.format === 'string' && FORMATS[node.format]) out.format = FORMATS[node.format];
+  // Numbers without a format are int64 / double to the API server: finite and in range.
+  else if (node.type === 'integer') out.format = 'int64';
+  else if (node.type === 'number') out.format = 'double';
 
   const nullable = node.nullable === true;
   const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
 
   if (node['x-kubernetes-int-or-string'] === true) {
     out.anyOf = nullable
-      ? [{ type: 'integer' }, { type: 'string' }, { type: 'null' }]
-      : [{ type: 'integer' }, { type: 'string' }];
+      ? [{ type: 'integer', format: 'int32' }, { type: 'string' }, { type: 'null' }]
+      : [{ type: 'integer', format: 'int32' }, { type: 'string' }];
     return out;
   }
   if (node.type) out.type = nullable ? [node.type, 'null'] : node.type;

@@ -87,10 +87,15 @@ function machineDeploymentRules(obj: KubeObject): Finding[] {
     out.push(error('capi/md-bootstrap', 'spec.template.spec.bootstrap', 'configRef or dataSecretName is required'));
   }
   if (tspec.version !== undefined) {
-    // The defaulting webhook prepends a missing "v" before validation.
+    // The defaulting webhook prepends a missing "v" before validation; the message quotes what was written.
     const v = typeof tspec.version === 'string' && !tspec.version.startsWith('v') ? `v${tspec.version}` : tspec.version;
-    const p = checkMachineVersion(v);
-    if (p) out.push(error('capi/version', 'spec.template.spec.version', p));
+    if (checkMachineVersion(v)) {
+      out.push(error('capi/version', 'spec.template.spec.version', `${JSON.stringify(tspec.version)} is not a valid semantic version`,
+        'e.g. v1.36.3+rke2r1 (a missing leading "v" is added by the defaulting webhook)'));
+    }
+  }
+  if (typeof spec.replicas === 'number' && spec.replicas < 0) {
+    out.push(error('capi/md-replicas', 'spec.replicas', `${spec.replicas} machines cannot be created`, 'a whole number ≥ 0'));
   }
   for (const [f, m] of labelSelectorProblems(spec.selector)) out.push(error('capi/md-selector', `spec.selector.${f}`, m));
   // Defaulting adds the cluster-name label to selector and template labels, so compare after it.
