@@ -157,6 +157,8 @@ export function parseBmcAddress(address: string): ParsedBmcAddress {
 
   const { hostname, port } = splitHostPort(u.host);
   checkHostname(hostname);
+  // BMO would hand Ironic an address it can never reach (e.g. `redfish://`).
+  if (!hostname) throw new BmcAddressError(`BMC address ${address} has no host`, 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1');
   const scheme = u.scheme;
   const found = findDriver(scheme);
   if (!found) {

@@ -58,6 +58,22 @@ function contentsLocal(v: Plain, field: string): Finding[] {
 }
 
 const tang = map({ url: str, thumbprint: str });
+
+/** An authorized_keys line: optional options, a key type, base64 key data, optional comment. */
+const SSH_KEY = /(^|\s)(ssh-(rsa|dss|ed25519)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+[A-Za-z0-9+/]{16,}={0,3}(\s|$)/;
+
+/**
+ * Ignition writes ssh_authorized_keys verbatim; sshd ignores a line that is not a key, so a
+ * typo (or a number the YAML turned into "1") locks the user out without any error at boot.
+ */
+function sshKeys(v: Plain, field: string): Finding[] {
+  const keys = v.ssh_authorized_keys;
+  if (!Array.isArray(keys)) return [];
+  return keys.flatMap((k, i) => (typeof k === 'string' && !SSH_KEY.test(k)
+    ? [error('butane/ssh-key', `${field}.ssh_authorized_keys[${i}]`, `${JSON.stringify(k)} is not an SSH public key`,
+      'a line of authorized_keys: the key type, its base64 data and an optional comment, e.g. ssh-ed25519 AAAAC3Nza… user@host')]
+    : []));
+}
 const clevis = map({
   custom: map({ config: str, needs_network: bool, pin: str }),
   tang: list(tang),
@@ -92,7 +108,7 @@ export const BUTANE_FCOS_1_4: MapShape = map({
       shell: str,
       system: bool,
       uid: int,
-    })),
+    }, sshKeys)),
   }),
   storage: map({
     directories: list(map({ group: owner, overwrite: bool, path: str, user: owner, mode: int })),

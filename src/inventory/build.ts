@@ -9,6 +9,7 @@ import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../baremeta
 import { Architecture, BareMetalHostProps, BootMode, HostRole } from '../baremetal/host';
 import { ValidationError } from '../core/errors';
 import { EksaCni } from '../eksa/cni';
+import { EksaApp } from '../eksa/eksa-app';
 import { EksaCluster } from '../eksa/eksa-cluster';
 import { EksaProvider } from '../eksa/providers/provider';
 import { EksaRelease } from '../eksa/releases';
@@ -78,13 +79,15 @@ function mergeRke2(d: InventoryRke2 | undefined, c: InventoryRke2 | undefined): 
 /** Builds every cluster; construct errors are reported at the cluster's (or host's) inventory line. */
 export function buildInventory(loaded: LoadedInventory): { app: App; outputs: ClusterOutput[]; problems: InventoryProblem[] } {
   const inv = loaded.inventory;
-  const app = new App({ outdir: '/dev/null' });
+  // EksaApp: the inventory writes EKS-A clusters' hardware.csv itself (see write.ts).
+  const app = new EksaApp({ outdir: '/dev/null' });
   if (inv.allowPlaintextCredentials) app.node.setContext(ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, true);
   const outputs: ClusterOutput[] = [];
   const problems: InventoryProblem[] = [];
   inv.clusters.forEach((c, i) => {
     try {
-      outputs.push(c.type === 'eksa' ? buildEksa(app, loaded, c, i) : buildRke2(app, loaded, c, i));
+      const out = c.type === 'eksa' ? buildEksa(app, loaded, c, i) : buildRke2(app, loaded, c, i, problems);
+      if (out) outputs.push(out);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       problems.push(locate(loaded, c, i, e));
@@ -114,7 +117,8 @@ function hostsOf(loaded: LoadedInventory, c: InventoryCluster, i: number): BareM
   return [...(c.hosts ?? []).map(host), ...(loaded.csvHosts.get(i) ?? []).map(h => host(h.props))];
 }
 
-function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: number): ClusterOutput {
+/** A cluster's hosts and objects; every host error is reported (not only the first), then the cluster's. */
+function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: number, problems: InventoryProblem[]): ClusterOutput | undefined {
   const inv = loaded.inventory;
   const chart = new Chart(app, c.name, { disableResourceNameHashes: true });
   const namespace = c.namespace ?? inv.defaults?.namespace ?? 'default';
@@ -123,8 +127,17 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
     namespace,
     credentials: credentials(bmc.credentials),
     disableCertificateVerification: bmc.disableCertificateVerification,
-    hosts: hostsOf(loaded, c, i),
   });
+  let hostErrors = 0;
+  for (const h of hostsOf(loaded, c, i)) {
+    try {
+      hosts.addHost(h);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      problems.push(locate(loaded, c, i, e));
+      hostErrors++;
+    }
+  }
   const r = mergeRke2(inv.defaults?.rke2, c.rke2);
   const where = `${c.name}/cluster`;
   if (!r.version) throw new ValidationError(where, 'rke2.version', 'Required value', 'e.g. v1.36.3+rke2r1 (here or in defaults.rke2)');
@@ -149,7 +162,8 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
     registrationMethod: r.registrationMethod as RegistrationMethod | undefined,
     rancherAutoImport: r.rancherAutoImport,
     additionalTlsSans: r.additionalTlsSans,
-    hosts,
+    // With hosts in error the capacity check would count too few: report the cluster's own errors only.
+    hosts: hostErrors ? undefined : hosts,
   };
   let cluster: Rke2Cluster;
   if (c.type === 'rke2-single-node') {
@@ -161,8 +175,11 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
   // Cross-object validations (host capacity) registered with node.addValidation.
   const errors = chart.node.findAll().flatMap(x => x.node.validate());
   if (errors.length) throw new ValidationError(where, 'hosts', errors.join('\n  '));
+  if (hostErrors) return undefined;
+  // A namespace of its own is created with the hosts, first (the applier and GitOps engines need it to exist).
+  const ns: KubeObject[] = namespace === 'default' ? [] : [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }];
   // The constructs keep their synthesized JSON; reading it back avoids a second toJson() per object.
-  return { name: c.name, type: c.type, hosts: hosts.hosts.flatMap(h => [...h.objects]), cluster: cluster.objects, files: {} };
+  return { name: c.name, type: c.type, hosts: [...ns, ...hosts.hosts.flatMap(h => [...h.objects])], cluster: cluster.objects, files: {} };
 }
 
 function buildEksa(app: App, loaded: LoadedInventory, c: InventoryCluster, i: number): ClusterOutput {

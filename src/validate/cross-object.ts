@@ -66,10 +66,19 @@ function describeSelector(s?: LabelSelector): string {
   });
 }
 
+export interface HostCapacityOptions {
+  /**
+   * The set holds every host there is (a construct's enrollment, an inventory's site), so no
+   * hosts at all means no capacity. Otherwise a set without hosts is not checked: they may be
+   * applied from elsewhere. @default false
+   */
+  readonly hostsComplete?: boolean;
+}
+
 /** Replicas (and rolling-update spares) against the BareMetalHosts their hostSelectors match. */
-export function hostCapacityRules(objects: readonly KubeObject[]): ObjectFinding[] {
+export function hostCapacityRules(objects: readonly KubeObject[], opts: HostCapacityOptions = {}): ObjectFinding[] {
   const hosts = objects.filter(o => isKind(o, 'metal3.io', 'BareMetalHost'));
-  if (hosts.length === 0) return [];
+  if (hosts.length === 0 && !opts.hostsComplete) return [];
   const out: ObjectFinding[] = [];
   const ds = demands(objects, hosts);
   for (const d of ds) {

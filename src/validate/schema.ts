@@ -217,8 +217,12 @@ export class SchemaRegistry {
     if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
       return [error('schema/type', '', 'a Kubernetes object must be a mapping')];
     }
-    if (typeof obj.apiVersion !== 'string' || !obj.apiVersion) return [error('schema/required', 'apiVersion', 'Required value')];
-    if (typeof obj.kind !== 'string' || !obj.kind) return [error('schema/required', 'kind', 'Required value')];
+    for (const [field, example] of [['apiVersion', 'cluster.x-k8s.io/v1beta2'], ['kind', 'Cluster']] as const) {
+      const v = obj[field];
+      if (v === undefined || v === null || v === '') return [error('schema/required', field, 'Required value', `e.g. ${example}`)];
+      if (typeof v !== 'string') return [error('schema/type', field, `Invalid value: ${safeJson(v)}: must be a string`, `e.g. ${example}`)];
+    }
+    if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return []; // checked above; narrows the types
     const res = this.resolve(obj.apiVersion, obj.kind);
     if (res.status === 'unserved-version') {
       const { group } = splitApiVersion(obj.apiVersion);
@@ -275,7 +279,7 @@ export class SchemaRegistry {
   private toFinding(entry: Entry, obj: KubeObject, e: ErrorObject): Finding {
     const base = fieldPath(e.instancePath);
     const value = valueAt(obj, e.instancePath);
-    const shown = JSON.stringify(value);
+    const shown = safeJson(value);
     switch (e.keyword) {
       case 'required': {
         const field = join2(base, (e.params as any).missingProperty);
@@ -324,6 +328,17 @@ export class SchemaRegistry {
     }
     return undefined;
   }
+}
+
+/** JSON for a message; plain-JS callers may hand in cycles or huge values. */
+export function safeJson(v: unknown, max = 200): string {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = Array.isArray(v) ? '[…]' : typeof v === 'object' ? '{…}' : String(v);
+  }
+  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 function formatName(f: string): string {

@@ -3,8 +3,9 @@
 import { crossObjectRules } from './cross-object';
 import { embeddedManifests } from './embedded-manifests';
 import { rulesFor } from './rules';
-import { Finding } from '../core/errors';
+import { Finding, ValidationError, error } from '../core/errors';
 import { metadataRules } from './rules/metadata';
+import { placeholderRules } from './rules/placeholders';
 import { RuleContext, groupKind } from './rules/rule';
 import { KubeObject, SchemaRegistry } from './schema';
 
@@ -18,11 +19,38 @@ export interface ValidateOptions {
 /** Validates one object; `objects` is the set it belongs to, for cross-object rules. */
 export function validateObject(obj: KubeObject, objects: readonly KubeObject[] = [obj], opts: ValidateOptions = {}): Finding[] {
   const registry = opts.registry ?? SchemaRegistry.default();
-  const ctx: RuleContext = { objects, strict: opts.strict };
-  const findings = [...registry.validate(obj), ...metadataRules(obj)];
-  for (const rule of rulesFor(groupKind(obj))) findings.push(...rule(obj, ctx));
-  return findings;
+  const base = shapeFindings(obj, registry);
+  // Checked only when a rule fails: objects built by the constructs are sound, and this stays cheap.
+  const othersUnsound = () => objects.some(o => o !== obj && shapeFindings(o, registry).some(isShapeError));
+  return [...base, ...ruleFindings(obj, { objects, strict: opts.strict }, base, othersUnsound)];
 }
+
+/** Schema, ObjectMeta and placeholders: what needs no knowledge of the kind's upstream rules. */
+function shapeFindings(obj: KubeObject, registry: SchemaRegistry): Finding[] {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return [error('schema/type', '', 'a Kubernetes object must be a mapping')];
+  const placeholders = placeholderRules(obj);
+  // A raw placeholder in base64 data: the placeholder finding says more than the format error.
+  const base64Fields = new Set(placeholders.filter(f => f.rule === 'placeholder/base64').map(f => f.field));
+  return [...registry.validate(obj).filter(f => !(f.rule === 'schema/format' && base64Fields.has(f.field))), ...metadataRules(obj), ...placeholders];
+}
+
+/** The upstream rules of the object's kind. They read fields by their schema types, so on an object
+ * the schema already rejected a rule may trip over a wrong type: that object is reported by its
+ * schema findings, and the rule's own failure says nothing more. */
+function ruleFindings(obj: KubeObject, ctx: RuleContext, base: readonly Finding[], othersUnsound: () => boolean = () => false): Finding[] {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || typeof obj.kind !== 'string' || typeof obj.apiVersion !== 'string') return [];
+  const out: Finding[] = [];
+  for (const rule of rulesFor(groupKind(obj))) {
+    try {
+      out.push(...rule(obj, ctx));
+    } catch (e) {
+      if (!base.some(isShapeError) && !othersUnsound()) throw e;
+    }
+  }
+  return out;
+}
+
+const isShapeError = (f: Finding) => f.severity === 'error' && (f.rule.startsWith('schema/') || f.rule === 'meta/name');
 
 /**
  * The manifests a control plane carries in its Butane config, validated as one set per
@@ -54,10 +82,16 @@ export interface ObjectFindings {
  * capacity, CIDRs, VIPs). Returns only the objects that have findings.
  */
 export function validateObjects(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFindings[] {
+  if (!Array.isArray(objects)) throw new ValidationError('validateObjects', 'objects', `expected a list of objects, got ${typeof objects}`);
+  const registry = opts.registry ?? SchemaRegistry.default();
   const byObject = new Map<KubeObject, Finding[]>();
-  for (const object of objects) byObject.set(object, validateObject(object, objects, opts));
-  for (const { object, finding } of crossObjectRules(objects)) byObject.get(object)?.push(finding);
-  for (const { object, finding } of embeddedFindings(objects, opts)) byObject.get(object)?.push(finding);
+  for (const object of objects) byObject.set(object, shapeFindings(object, registry));
+  // Rules and cross-object checks read the other objects by their schema types: only those that pass it.
+  const sound = objects.filter(o => !byObject.get(o)!.some(isShapeError));
+  const ctx: RuleContext = { objects: sound, strict: opts.strict };
+  for (const object of objects) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!));
+  for (const { object, finding } of crossObjectRules(sound)) byObject.get(object)?.push(finding);
+  for (const { object, finding } of embeddedFindings(sound, opts)) byObject.get(object)?.push(finding);
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {
     const findings = byObject.get(object)!;

@@ -133,7 +133,9 @@ describe('output layout and GitOps', () => {
     ]);
     expect(parse(files.get('dualstack-site/kustomization.yaml')!)).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: ['hosts', 'cluster'] });
     const hosts = parseAllDocuments(files.get('dualstack-site/hosts/hosts.yaml')!).map(d => d.toJS());
-    expect(new Set(hosts.map(h => h.kind))).toEqual(new Set(['Secret', 'BareMetalHost']));
+    // The cluster's own namespace comes first, then the hosts and their Secrets.
+    expect(hosts[0]).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'dualstack' } });
+    expect(new Set(hosts.slice(1).map(h => h.kind))).toEqual(new Set(['Secret', 'BareMetalHost']));
     expect(renderOutput(loaded(), {})).toEqual(files);
   });
 

@@ -133,8 +133,12 @@ describe('reference multinode example vs the chapter', () => {
     const rules = (objs: KubeObject[]) => validateObjects(objs).flatMap(r => r.findings.filter(f => f.severity === 'error').map(f => `${r.object.kind} ${f.rule} ${f.field}`));
     const chapterErrors = rules(chapter);
     expect(chapterErrors).toEqual(expect.arrayContaining([
-      'Secret schema/format data.username',
+      // C1: raw placeholders in base64 data.
+      'Secret placeholder/base64 data.username',
       'RKE2ControlPlane schema/unknown-field spec.infrastructureRef',
+      // C4: SANs written as URLs.
+      'RKE2ControlPlane caprke2/tls-san spec.serverConfig.tlsSan[2]',
+      'RKE2ControlPlane caprke2/tls-san spec.serverConfig.tlsSan[3]',
       'RKE2ControlPlane caprke2/machine-template spec.machineTemplate.spec.infrastructureRef',
       expect.stringMatching(/^RKE2ControlPlane butane\/yaml-syntax spec.agentConfig.additionalUserData.config/),
     ]));

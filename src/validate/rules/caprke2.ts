@@ -2,6 +2,7 @@
 // RKE2Config and RKE2ConfigTemplate (v1beta2). The template webhook validates nothing
 // upstream, so a bad template only fails when a machine is created from it; we check it here.
 import { Finding, error, warning } from '../../core/errors';
+import { familyOf } from '../../core/ip';
 import { KubeObject } from '../schema';
 import { embeddedConfigRules } from './embedded-config';
 import { RuleContext, RuleTable, get, versionOf } from './rule';
@@ -81,8 +82,39 @@ function controlPlaneRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   if (get(spec, 'serverConfig', 'cniMultusEnable') === true && !get(spec, 'serverConfig', 'cni')) {
     out.push(error('caprke2/cni', 'spec.serverConfig.cni', 'must be specified when cniMultusEnable is true'));
   }
+  out.push(...tlsSanRules(get(spec, 'serverConfig', 'tlsSan')));
   out.push(...configSpecRules(spec, 'spec', ctx));
   return out;
+}
+
+const DNS_NAME = /^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\.?$/i;
+
+/**
+ * RKE2 copies each tlsSan into the serving certificate as an IP or DNS SAN. Anything else
+ * (the reference chapter's `https://<ip>.sslip.io`) is accepted by the API server and matches no
+ * name a client ever connects to.
+ */
+function tlsSanRules(sans: unknown): Finding[] {
+  if (!Array.isArray(sans)) return [];
+  const out: Finding[] = [];
+  sans.forEach((san, i) => {
+    if (typeof san !== 'string' || familyOf(san) || DNS_NAME.test(san)) return;
+    const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(san);
+    out.push(error('caprke2/tls-san', `spec.serverConfig.tlsSan[${i}]`,
+      `${JSON.stringify(san)} is not a DNS name or an IP address${isUrl ? ' (it is a URL)' : ''}: no client can match it`,
+      sanHint(san)));
+  });
+  return out;
+}
+
+/** What the user probably meant: the host of a URL, sslip.io names with IPv6 written dashed. */
+function sanHint(san: string): string {
+  let host = san.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0];
+  const sslip = /^(.*)\.sslip\.io$/i.exec(host);
+  if (sslip && familyOf(sslip[1]) === 'ipv6') host = `${sslip[1].replace(/:/g, '-')}.sslip.io`;
+  return host !== san && (familyOf(host) || DNS_NAME.test(host))
+    ? `write the name alone: ${host}`
+    : 'a DNS name such as api.example.com, or an IP address (sslip.io writes IPv6 with dashes)';
 }
 
 /** control-plane-endpoint (and the empty method) registers through the Cluster's endpoint host. */

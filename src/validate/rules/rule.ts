@@ -16,9 +16,9 @@ export type ObjectRule = (obj: KubeObject, ctx: RuleContext) => Finding[];
 export type RuleTable = Readonly<Record<string, readonly ObjectRule[]>>;
 
 export function groupKind(obj: KubeObject): string {
-  const av = obj.apiVersion ?? '';
+  const av = typeof obj?.apiVersion === 'string' ? obj.apiVersion : '';
   const i = av.lastIndexOf('/');
-  return `${i < 0 ? '' : av.slice(0, i)}/${obj.kind ?? ''}`;
+  return `${i < 0 ? '' : av.slice(0, i)}/${typeof obj?.kind === 'string' ? obj.kind : ''}`;
 }
 
 export function versionOf(obj: KubeObject): string {
