@@ -13,10 +13,17 @@ export enum BmcCredentialsStrategy {
   PLAINTEXT = 'plaintext',
 }
 
+import { checkDns1123Subdomain } from '../core/names';
+
 const ENV_VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const MARKER = Symbol.for('cdk8s-capi.BmcCredentials');
 
 /** The BMC credentials of a host (or a group of hosts sharing them). */
 export abstract class BmcCredentials {
+  /** True for a value made by one of the factories (plain objects shaped alike are not). */
+  static isBmcCredentials(x: unknown): x is BmcCredentials {
+    return typeof x === 'object' && x !== null && (x as any)[MARKER] === true;
+  }
   /**
    * Reference a Secret that already exists in the host's namespace (keys `username` and
    * `password`). Nothing is synthesized.
@@ -42,6 +49,10 @@ export abstract class BmcCredentials {
   }
 
   abstract readonly strategy: BmcCredentialsStrategy;
+
+  constructor() {
+    Object.defineProperty(this, MARKER, { value: true });
+  }
 
   /**
    * Name of the Secret the BareMetalHost references.
@@ -71,7 +82,9 @@ class ExistingSecretCredentials extends BmcCredentials {
     return undefined;
   }
   _problems(): string[] {
-    return this.name ? [] : ['fromExistingSecret() needs the Secret name'];
+    if (typeof this.name !== 'string' || !this.name) return ['fromExistingSecret() needs the Secret name'];
+    const p = checkDns1123Subdomain(this.name);
+    return p ? [`fromExistingSecret(${JSON.stringify(this.name)}): not a valid Secret name: ${p}`] : [];
   }
 }
 
@@ -87,9 +100,12 @@ class EnvCredentials extends BmcCredentials {
     return { stringData: { password: `\${${this.passVar}}`, username: `\${${this.userVar}}` } };
   }
   _problems(): string[] {
+    // typeof first: RegExp.test would read undefined as the text "undefined".
     return [this.userVar, this.passVar]
-      .filter(v => !ENV_VAR.test(v))
-      .map(v => `environment variable name ${JSON.stringify(v)} is invalid (letters, digits and _; not starting with a digit)`);
+      .filter(v => typeof v !== 'string' || !ENV_VAR.test(v))
+      .map(v => (typeof v === 'string'
+        ? `environment variable name ${JSON.stringify(v)} is invalid (letters, digits and _; not starting with a digit)`
+        : `fromEnv() needs two environment variable names (got ${v === undefined ? 'undefined' : JSON.stringify(v)})`));
   }
 }
 
@@ -107,6 +123,7 @@ class PlaintextCredentials extends BmcCredentials {
   }
   _problems(): string[] {
     const out: string[] = [];
+    if (typeof this.username !== 'string' || typeof this.password !== 'string') return ['plaintext() takes the username and the password as strings'];
     // BMO reports "Missing BMC connection detail 'username' in credentials" for empty values.
     if (!this.username) out.push('username is empty; baremetal-operator needs a non-empty username');
     if (!this.password) out.push('password is empty; baremetal-operator needs a non-empty password');
