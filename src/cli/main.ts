@@ -14,6 +14,8 @@ import { registerUpgrade } from './upgrade';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
+import { InputFileError } from '../core/read-file';
+import { ManifestIoError } from '../validate/manifest-files';
 
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -52,6 +54,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (e instanceof CliError) {
       io.err(`error: ${e.message}\n`);
       return e.exitCode;
+    }
+    // Unreadable inputs are I/O errors wherever they surface (commands map most of them already).
+    if (e instanceof InputFileError || e instanceof ManifestIoError) {
+      io.err(`error: ${e.message}\n`);
+      return ExitCode.USAGE;
     }
     if (e instanceof ValidationError) {
       io.err(`error: ${e.message}\n`);

@@ -1,6 +1,5 @@
 // Reading an inventory: YAML with positions, the JSON Schema (ajv), hosts from hardware.csv-
 // shaped files. Every problem is reported as `file:line path: message`.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -8,6 +7,7 @@ import { Document, LineCounter, isMap, isSeq, parseDocument } from 'yaml';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
+import { InputFileError, readInputFile } from '../core/read-file';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 
@@ -135,8 +135,11 @@ export function hostFromHardware(m: HardwareMachine, opts: { bmcScheme?: string;
   };
 }
 
-/** Loads and checks an inventory file (YAML); throws InventoryError with every problem found. */
-export function loadInventory(file: string, text = readFileSync(file, 'utf8')): LoadedInventory {
+/**
+ * Loads and checks an inventory file (YAML); throws InventoryError with every problem found, and
+ * InputFileError when the inventory itself cannot be read (not a regular file, too large, …).
+ */
+export function loadInventory(file: string, text = readInputFile(file)): LoadedInventory {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -169,9 +172,10 @@ export function loadInventory(file: string, text = readFileSync(file, 'utf8')): 
     const csvPath = resolve(dirname(file), c.hostsCsv.file);
     let csvText: string;
     try {
-      csvText = readFileSync(csvPath, 'utf8');
+      csvText = readInputFile(csvPath);
     } catch (e) {
-      problems.push({ file, line: lineOf(['clusters', i, 'hostsCsv', 'file']), path: `clusters[${i}].hostsCsv.file`, message: `cannot read ${csvPath}: ${(e as Error).message}` });
+      if (!(e instanceof InputFileError)) throw e;
+      problems.push({ file, line: lineOf(['clusters', i, 'hostsCsv', 'file']), path: `clusters[${i}].hostsCsv.file`, message: e.message });
       return;
     }
     const parsed = parseHardwareCsv(csvText, c.hostsCsv.file);

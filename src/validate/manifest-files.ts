@@ -1,9 +1,10 @@
 // Reading manifests from files, directories and stdin with positions, so findings can point
 // at file:line. Used by `validate`, `apply` and friends; works on any YAML, ours or not.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, LineCounter, Node, isCollection, isScalar, parseAllDocuments } from 'yaml';
 import { KubeObject } from './schema';
+import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
 
 export interface LoadedManifest {
   /** File as the user named it (or `<stdin>`). */
@@ -45,17 +46,28 @@ const YAML_EXT = /\.ya?ml$/i;
 export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$/i): { yaml: string[]; other: string[] } {
   const yaml: string[] = [];
   const other: string[] = [];
-  const walk = (p: string, explicit: boolean) => {
+  const walk = (p: string, explicit: boolean, ancestors: ReadonlyMap<string, string>) => {
     let st;
     try {
       st = statSync(p);
     } catch (e) {
-      throw new ManifestIoError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+      throw new ManifestIoError(`cannot read ${p}: ${describeFsError(e)}`);
     }
     if (st.isDirectory()) {
-      for (const entry of readdirSync(p).sort()) {
+      // Symlinks are followed, so a link back up would recurse until the path is too long.
+      const id = `${st.dev}:${st.ino}`;
+      const outer = ancestors.get(id);
+      if (outer !== undefined) throw new ManifestIoError(`cannot read ${p}: a symlink loop (it is the directory ${outer}, which contains it)`);
+      let entries: string[];
+      try {
+        entries = readdirSync(p).sort();
+      } catch (e) {
+        throw new ManifestIoError(`cannot read ${p}: ${describeFsError(e)}`);
+      }
+      const inner = new Map(ancestors).set(id, p);
+      for (const entry of entries) {
         if (entry.startsWith('.') || entry === 'node_modules') continue;
-        walk(join(p, entry), false);
+        walk(join(p, entry), false, inner);
       }
     } else if (!explicit && /(^|\/)fleet\.ya?ml$/.test(p)) {
       // Fleet bundle settings beside manifests, not Kubernetes objects.
@@ -67,7 +79,7 @@ export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$
   };
   for (const p of paths) {
     if (p === '-') yaml.push('-');
-    else walk(p, true);
+    else walk(p, true, new Map());
   }
   return { yaml, other };
 }
@@ -146,9 +158,11 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
   for (const f of yaml) {
     let text: string;
     try {
-      text = f === '-' ? (opts.stdin ?? (() => readFileSync(0, 'utf8')))() : readFileSync(f, 'utf8');
+      text = f === '-' ? (opts.stdin ?? (() => readStdin()))() : readInputFile(f);
     } catch (e) {
-      throw new ManifestIoError(`cannot read ${f}: ${(e as Error).message}`);
+      if (e instanceof InputFileError) throw new ManifestIoError(e.message);
+      if (e instanceof ManifestIoError) throw e;
+      throw new ManifestIoError(`cannot read ${f === '-' ? '<stdin>' : f}: ${describeFsError(e)}`);
     }
     const shown = f === '-' ? '<stdin>' : f;
     const r = parseManifests(text, shown);

@@ -1,18 +1,8 @@
 // The program itself, in process: --version, help, unknown commands.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliIo } from '../../src/cli/io';
+import { capture } from './capture';
 import { main } from '../../src/cli/main';
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '', stderr: '', isTty: false, cwd: process.cwd(), env: {},
-    out(t: string) { io.stdout += t; },
-    err(t: string) { io.stderr += t; },
-    stdin: () => '',
-  };
-  return io;
-}
 
 test('--version prints the package version', async () => {
   const io = capture();
