@@ -4,7 +4,9 @@ import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-other-files';
 import { Finding, Severity } from '../core/errors';
+import { InputFileError } from '../core/read-file';
 import { ObjectFinding } from '../validate/cross-object';
+import { embeddedManifestProblems } from '../validate/embedded-manifests';
 import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
 import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
@@ -43,6 +45,9 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
   const objects = manifests.map(m => m.object);
   for (const r of validateObjects(objects, { strict: opts.strict })) {
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
+  }
+  for (const p of embeddedManifestProblems(objects)) {
+    findings.push(report(byObject.get(p.carrier)!, { severity: Severity.ERROR, rule: 'embedded/yaml', field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine }));
   }
   const other = otherFileFindings(loaded.otherFiles);
   findings.push(...other.findings);
@@ -87,7 +92,7 @@ Exit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I
       try {
         result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
       } catch (e) {
-        if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
+        if (e instanceof ManifestIoError || e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
         throw e;
       }
       const errors = result.findings.filter(f => f.severity === Severity.ERROR).length;

@@ -3,11 +3,12 @@
 import { dirname, resolve } from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Document, LineCounter, isMap, isSeq, parseDocument } from 'yaml';
+import { Document, LineCounter, isMap, isSeq } from 'yaml';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
 import { InputFileError, readInputFile } from '../core/read-file';
+import { parseYamlDocument, yamlToJs } from '../core/safe-yaml';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 
@@ -140,13 +141,17 @@ export function hostFromHardware(m: HardwareMachine, opts: { bmcScheme?: string;
  * InputFileError when the inventory itself cannot be read (not a regular file, too large, …).
  */
 export function loadInventory(file: string, text = readInputFile(file)): LoadedInventory {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  const yaml = parseYamlDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const lc = yaml.lineCounter;
+  if (yaml.tooBig) throw new InventoryError([{ file, path: '', ...yaml.tooBig }]);
+  const doc = yaml.docs[0];
   if (doc.errors.length) {
     throw new InventoryError(doc.errors.map(e => ({ file, line: lc.linePos(e.pos[0]).line, path: '', message: `YAML: ${e.message.split('\n')[0]}` })));
   }
   const lineOf = lineResolver(doc, lc);
-  const data = doc.toJS();
+  const js = yamlToJs(doc, lc);
+  if (js.problem) throw new InventoryError([{ file, path: '', ...js.problem }]);
+  const data = js.value;
   const v = validate();
   if (!v(data)) {
     const seen = new Set<string>();

@@ -2,9 +2,10 @@
 // at file:line. Used by `validate`, `apply` and friends; works on any YAML, ours or not.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Document, LineCounter, Node, isCollection, isScalar, parseAllDocuments } from 'yaml';
+import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
 import { KubeObject } from './schema';
 import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
+import { parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 
 export interface LoadedManifest {
   /** File as the user named it (or `<stdin>`). */
@@ -96,12 +97,12 @@ export function fieldSegments(field: string): Array<string | number> {
   return out;
 }
 
-function lineResolver(doc: Document, lc: LineCounter): (field: string, embeddedLine?: number) => number {
-  const start = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+function lineResolver(root: unknown, lc: LineCounter): (field: string, embeddedLine?: number) => number {
+  const start = lc.linePos((root as Node | null)?.range?.[0] ?? 0).line;
   return (field: string, embeddedLine?: number) => {
     // Embedded findings look like "spec.x.config: storage.files[2].mode" — the first part is the YAML path.
     const yamlPath = fieldSegments(field.split(': ')[0].split(' ')[0]);
-    let node: unknown = doc.contents;
+    let node: unknown = root;
     let best = start;
     for (const seg of yamlPath) {
       if (!isCollection(node)) break;
@@ -122,30 +123,82 @@ function lineResolver(doc: Document, lc: LineCounter): (field: string, embeddedL
   };
 }
 
-/** Parses one YAML text into manifests (documents that are mappings with a kind). */
+const describeValue = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `${typeof v} ${JSON.stringify(v)}`);
+
+/** Why a value is not a Kubernetes object, and the key to point at; undefined when it is one. */
+export function kubeObjectProblem(object: unknown): { key?: string; message: string } | undefined {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    return { message: `document is not a Kubernetes object: found ${describeValue(object)}, expected a mapping with apiVersion and kind` };
+  }
+  const o = object as Record<string, unknown>;
+  if (o.kind === undefined || o.kind === null) return { message: 'document is not a Kubernetes object (a mapping with apiVersion and kind): kind is missing' };
+  if (typeof o.kind !== 'string') return { key: 'kind', message: `kind must be a string like "Cluster", found ${describeValue(o.kind)}` };
+  if (o.apiVersion !== undefined && o.apiVersion !== null && typeof o.apiVersion !== 'string') {
+    return { key: 'apiVersion', message: `apiVersion must be a string like "v1" or "cluster.x-k8s.io/v1beta2", found ${describeValue(o.apiVersion)}` };
+  }
+  return undefined;
+}
+
+/** Line of a mapping node's key (or of the node itself). */
+function keyLine(node: unknown, key: string | undefined, lc: LineCounter, fallback: number): number {
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find(it => isScalar(it.key) && it.key.value === key);
+    const range = (pair?.key as Node | undefined)?.range;
+    if (range) return lc.linePos(range[0]).line;
+  }
+  const range = (node as Node | null | undefined)?.range;
+  return range ? lc.linePos(range[0]).line : fallback;
+}
+
+/**
+ * Parses one YAML text into manifests (documents that are mappings with a kind; the items of a
+ * `kind: List`). Never throws for bad input: YAML errors, alias problems, nesting past the limit
+ * and documents that are not objects come back as problems with their line.
+ */
 export function parseManifests(text: string, file: string): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
-  const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  const parsed = parseYamlDocuments(text, { prettyErrors: false, uniqueKeys: true });
+  const lc = parsed.lineCounter;
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
-  const list = Array.isArray(docs) ? docs : [];
-  list.forEach((doc, index) => {
+  if (parsed.tooBig) return { manifests, problems: [{ file, ...parsed.tooBig }] };
+  parsed.docs.forEach((doc, index) => {
     if (doc.errors.length) {
       for (const e of doc.errors) problems.push({ file, line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
       return;
     }
-    const object = doc.toJS({ maxAliasCount: 1000 });
+    const js = yamlToJs(doc, lc);
+    if (js.problem) {
+      problems.push({ file, ...js.problem });
+      return;
+    }
+    const object = js.value;
     if (object === null || object === undefined) return;
     const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
-    if (typeof object !== 'object' || Array.isArray(object) || typeof object.kind !== 'string') {
-      problems.push({ file, line, message: 'document is not a Kubernetes object (a mapping with apiVersion and kind)' });
+    const bad = kubeObjectProblem(object);
+    if (bad) {
+      problems.push({ file, line: keyLine(doc.contents, bad.key, lc, line), message: bad.message });
       return;
     }
-    if (object.kind === 'List' && Array.isArray(object.items)) {
-      for (const item of object.items) manifests.push({ file, index, object: item, line, lineOf: () => line });
+    if (object.kind === 'List' && object.items !== undefined && object.items !== null) {
+      const itemsNode = isMap(doc.contents) ? doc.contents.get('items', true) : undefined;
+      const itemsLine = keyLine(doc.contents, 'items', lc, line);
+      if (!Array.isArray(object.items)) {
+        problems.push({ file, line: itemsLine, message: `items of a List must be a list of objects, found ${describeValue(object.items)}` });
+        return;
+      }
+      object.items.forEach((item: unknown, i: number) => {
+        const node = isSeq(itemsNode) ? itemsNode.items[i] : undefined;
+        const itemLine = keyLine(node, undefined, lc, itemsLine);
+        const why = kubeObjectProblem(item);
+        if (why) {
+          problems.push({ file, line: keyLine(node, why.key, lc, itemLine), message: `items[${i}]: ${why.message.replace(/^document is not/, 'not')}` });
+          return;
+        }
+        manifests.push({ file, index, object: item as KubeObject, line: itemLine, lineOf: node ? lineResolver(node, lc) : () => itemLine });
+      });
       return;
     }
-    manifests.push({ file, index, object, line, lineOf: lineResolver(doc, lc) });
+    manifests.push({ file, index, object, line, lineOf: lineResolver(doc.contents, lc) });
   });
   return { manifests, problems };
 }
