@@ -7,7 +7,7 @@ import { Finding, Severity } from '../core/errors';
 import { InputFileError } from '../core/read-file';
 import { ObjectFinding } from '../validate/cross-object';
 import { embeddedManifestProblems } from '../validate/embedded-manifests';
-import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { LoadResult, LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
 import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
 import { validateObjects } from '../validate/validate';
@@ -43,6 +43,10 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     namespace: m.object.metadata?.namespace,
   });
   const objects = manifests.map(m => m.object);
+  if (!loaded.yamlFiles.length && !loaded.otherFiles.length) throw new CliError(noInput(paths));
+  for (const file of emptyFiles(loaded, manifests)) {
+    findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: 'no Kubernetes objects in this file (only comments, empty documents or kustomization.yaml), and none elsewhere in the input', hint: 'check the path, or the command that produced the file' });
+  }
   for (const r of validateObjects(objects, { strict: opts.strict })) {
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
   }
@@ -53,7 +57,11 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
   findings.push(...other.findings);
   const old = opts.against?.length ? loadManifests(opts.against) : undefined;
   if (old) {
+    if (!old.yamlFiles.length) throw new CliError(`--against: no YAML manifests in ${opts.against!.join(', ')} (directories are searched for *.yaml and *.yml)`);
     for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
+    for (const file of emptyFiles({ ...old, otherFiles: [] }, old.manifests)) {
+      findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: '(--against) no Kubernetes objects in this file, and none elsewhere in the --against input', hint: 'pass the manifests currently applied' });
+    }
     const pairs: ObjectFinding[] = upgradeRules(old.manifests.map(m => m.object), objects);
     for (const { object, finding } of pairs) findings.push(report(byObject.get(object)!, finding));
   }
@@ -64,7 +72,21 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     else findings.push({ ...plain, file: f.kind === 'Hardware' ? hardwareFileOf(loaded.otherFiles) : (manifests[0]?.file ?? '<input>'), line: 1, kind: f.kind || undefined, name: f.name || undefined });
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { findings, objects: objects.length, files: new Set(loaded.manifests.map(m => m.file)).size + loaded.otherFiles.length };
+  return { findings, objects: objects.length, files: loaded.yamlFiles.length + loaded.otherFiles.length };
+}
+
+function noInput(paths: readonly string[]): string {
+  return `no YAML manifests or hardware.csv files in ${paths.join(', ')} (directories are searched for *.yaml, *.yml and *.csv)`;
+}
+
+/**
+ * With no objects in the whole input (and no hardware.csv to check), the files that parsed
+ * cleanly but held nothing: an empty input must not pass as valid.
+ */
+function emptyFiles(loaded: LoadResult, manifests: readonly LoadedManifest[]): string[] {
+  if (manifests.length || loaded.otherFiles.length) return [];
+  const withProblems = new Set(loaded.problems.map(p => p.file));
+  return loaded.yamlFiles.filter(f => !withProblems.has(f));
 }
 
 export function formatFinding(f: ReportedFinding): string {
@@ -86,7 +108,7 @@ Examples:
   $ envsubst < capi-provisioning-example.yaml | cdk8s-capi validate -
   $ cdk8s-capi validate dist/site-1 --against /tmp/site-1-previous --output json
 
-Exit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
+Input with no Kubernetes objects (and no hardware.csv) is an error: exit 1, or 2 when no files\nwere found at all.\n\nExit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
     .action((paths: string[], opts: { against?: string[]; output: string; strict: boolean }) => {
       let result;
       try {

@@ -31,6 +31,8 @@ export interface LoadResult {
   readonly problems: LoadProblem[];
   /** Other files found (e.g. hardware.csv), for the caller to handle. */
   readonly otherFiles: string[];
+  /** The YAML files read, as shown in findings (`<stdin>` for `-`). */
+  readonly yamlFiles: string[];
 }
 
 /** Thrown for unreadable paths (exit code 2 in the CLI). */
@@ -208,6 +210,7 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
   const { yaml, other } = expandPaths(paths);
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
+  const yamlFiles: string[] = [];
   for (const f of yaml) {
     let text: string;
     try {
@@ -218,9 +221,10 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
       throw new ManifestIoError(`cannot read ${f === '-' ? '<stdin>' : f}: ${describeFsError(e)}`);
     }
     const shown = f === '-' ? '<stdin>' : f;
+    yamlFiles.push(shown);
     const r = parseManifests(text, shown);
     manifests.push(...r.manifests);
     problems.push(...r.problems);
   }
-  return { manifests, problems, otherFiles: other };
+  return { manifests, problems, otherFiles: other, yamlFiles };
 }
