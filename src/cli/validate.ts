@@ -29,7 +29,7 @@ export interface ValidateOptions {
 export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<CliIo, 'stdin' | 'cwd'>): { findings: ReportedFinding[]; objects: number; files: number } {
   const loaded = loadManifests(paths, { stdin: io.stdin });
   const findings: ReportedFinding[] = loaded.problems.map(p => ({
-    severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line,
+    severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line,
   }));
   // kustomization.yaml and similar are build inputs, not cluster objects.
   const manifests = loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
@@ -39,8 +39,8 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     file: m.file,
     line: m.lineOf(f.field, f.embeddedLine),
     kind: m.object.kind,
-    name: m.object.metadata?.name,
-    namespace: m.object.metadata?.namespace,
+    name: str(m.object.metadata?.name),
+    namespace: str(m.object.metadata?.namespace),
   });
   const objects = manifests.map(m => m.object);
   if (!loaded.yamlFiles.length && !loaded.otherFiles.length) throw new CliError(noInput(paths));
@@ -51,14 +51,14 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
   }
   for (const p of embeddedManifestProblems(objects)) {
-    findings.push(report(byObject.get(p.carrier)!, { severity: Severity.ERROR, rule: 'embedded/yaml', field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine }));
+    findings.push(report(byObject.get(p.carrier)!, { severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine }));
   }
   const other = otherFileFindings(loaded.otherFiles);
   findings.push(...other.findings);
   const old = opts.against?.length ? loadManifests(opts.against) : undefined;
   if (old) {
     if (!old.yamlFiles.length) throw new CliError(`--against: no YAML manifests in ${opts.against!.join(', ')} (directories are searched for *.yaml and *.yml)`);
-    for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
+    for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
     for (const file of emptyFiles({ ...old, otherFiles: [] }, old.manifests)) {
       findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: '(--against) no Kubernetes objects in this file, and none elsewhere in the --against input', hint: 'pass the manifests currently applied' });
     }
@@ -88,6 +88,9 @@ function emptyFiles(loaded: LoadResult, manifests: readonly LoadedManifest[]): s
   const withProblems = new Set(loaded.problems.map(p => p.file));
   return loaded.yamlFiles.filter(f => !withProblems.has(f));
 }
+
+/** A metadata value for the report, only when it is a string (hand-written YAML may say `name: 5`). */
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function formatFinding(f: ReportedFinding): string {
   const obj = f.kind ? `${f.kind}/${f.name ?? ''} ` : '';

@@ -21,6 +21,8 @@ export const MAX_ALIAS_COUNT = 1000;
 export interface YamlProblem {
   readonly line: number;
   readonly message: string;
+  /** `yaml/limits` (depth, alias count) or `yaml/alias` (no anchor, a cycle, a bomb). */
+  readonly rule: string;
 }
 
 export type YamlOptions = ParseOptions & DocumentOptions & SchemaOptions;
@@ -44,12 +46,12 @@ function checkLimits(tokens: readonly CST.Token[], lc: LineCounter): YamlProblem
     while (stack.length) {
       const [tok, depth] = stack.pop()!;
       if (tok.type === 'alias' && ++aliases > MAX_YAML_ALIASES) {
-        return { line: lc.linePos(tok.offset).line, message: `YAML: more than ${MAX_YAML_ALIASES} aliases in one document; write the values out instead of aliasing them` };
+        return { rule: 'yaml/limits', line: lc.linePos(tok.offset).line, message: `YAML: more than ${MAX_YAML_ALIASES} aliases in one document; write the values out instead of aliasing them` };
       }
       if (tok.type === 'block-scalar') for (const p of tok.props) stack.push([p, depth]);
       if (tok.type !== 'block-map' && tok.type !== 'block-seq' && tok.type !== 'flow-collection') continue;
       if (depth + 1 > MAX_YAML_DEPTH) {
-        return { line: lc.linePos(tok.offset).line, message: `YAML: nested more than ${MAX_YAML_DEPTH} levels deep` };
+        return { rule: 'yaml/limits', line: lc.linePos(tok.offset).line, message: `YAML: nested more than ${MAX_YAML_DEPTH} levels deep` };
       }
       for (const item of tok.items as Item[]) {
         if (item.key) stack.push([item.key, depth + 1]);
@@ -158,7 +160,7 @@ export function yamlToJs(doc: Document, lc: LineCounter): { value: any; problem?
     const message = bad.unresolved
       ? `YAML: alias *${name} has no anchor &${name} before it (define the anchor first, or write the value out)`
       : `YAML: alias *${name} is inside the node anchored &${name}, so the value would contain itself`;
-    return { problem: { line: lineOfNode(bad.alias, lc, start), message } };
+    return { problem: { rule: 'yaml/alias', line: lineOfNode(bad.alias, lc, start), message } };
   }
   try {
     return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
@@ -168,8 +170,8 @@ export function yamlToJs(doc: Document, lc: LineCounter): { value: any; problem?
       // Only aliases of anchors that hold aliases multiply; point at the first of them.
       const at = scan.nested;
       const which = at ? ` (from *${at.source} on)` : '';
-      return { problem: { line: lineOfNode(at, lc, start), message: `YAML: aliases expand to more than ${MAX_ALIAS_COUNT} copies of an anchor${which}, an alias bomb; write the values out instead of aliasing them` } };
+      return { problem: { rule: 'yaml/alias', line: lineOfNode(at, lc, start), message: `YAML: aliases expand to more than ${MAX_ALIAS_COUNT} copies of an anchor${which}, an alias bomb; write the values out instead of aliasing them` } };
     }
-    return { problem: { line: start, message: `YAML: ${e.message}` } };
+    return { problem: { rule: 'yaml/alias', line: start, message: `YAML: ${e.message}` } };
   }
 }

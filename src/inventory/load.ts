@@ -143,14 +143,14 @@ export function hostFromHardware(m: HardwareMachine, opts: { bmcScheme?: string;
 export function loadInventory(file: string, text = readInputFile(file)): LoadedInventory {
   const yaml = parseYamlDocument(text, { prettyErrors: false, uniqueKeys: true });
   const lc = yaml.lineCounter;
-  if (yaml.tooBig) throw new InventoryError([{ file, path: '', ...yaml.tooBig }]);
+  if (yaml.tooBig) throw new InventoryError([{ file, path: '', line: yaml.tooBig.line, message: yaml.tooBig.message }]);
   const doc = yaml.docs[0];
   if (doc.errors.length) {
     throw new InventoryError(doc.errors.map(e => ({ file, line: lc.linePos(e.pos[0]).line, path: '', message: `YAML: ${e.message.split('\n')[0]}` })));
   }
   const lineOf = lineResolver(doc, lc);
   const js = yamlToJs(doc, lc);
-  if (js.problem) throw new InventoryError([{ file, path: '', ...js.problem }]);
+  if (js.problem) throw new InventoryError([{ file, path: '', line: js.problem.line, message: js.problem.message }]);
   const data = js.value;
   const v = validate();
   if (!v(data)) {

@@ -34,6 +34,8 @@ export interface EmbeddedManifestProblem {
   /** 1-based line inside the Butane text, when known. */
   readonly embeddedLine?: number;
   readonly message: string;
+  /** `yaml/syntax`, `yaml/alias`, `yaml/limits` or `input/not-an-object`. */
+  readonly rule: string;
 }
 
 interface InlineFile {
@@ -78,7 +80,8 @@ export function embeddedManifestProblems(objects: readonly KubeObject[]): Embedd
     if (!problems.length) continue;
     const at = inlineStart(f.butane, f.path, f.inline);
     for (const p of problems) {
-      out.push({ carrier: f.carrier, field: f.field, path: f.path, embeddedLine: at === undefined ? undefined : at + p.line, message: p.message });
+      const embeddedLine = at === undefined ? undefined : at + p.line;
+      out.push({ carrier: f.carrier, field: f.field, path: f.path, embeddedLine, message: p.message, rule: p.rule });
     }
   }
   return out;
@@ -125,7 +128,7 @@ function parseInline(text: string): ParsedInline {
   if (parsed.tooBig) problems.push(parsed.tooBig);
   for (const doc of parsed.docs) {
     if (doc.errors.length) {
-      for (const e of doc.errors) problems.push({ line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
+      for (const e of doc.errors) problems.push({ rule: 'yaml/syntax', line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
       continue;
     }
     const js = yamlToJs(doc, lc);
@@ -136,7 +139,7 @@ function parseInline(text: string): ParsedInline {
     if (js.value === null || js.value === undefined) continue;
     const bad = kubeObjectProblem(js.value);
     if (bad) {
-      problems.push({ line: lc.linePos(doc.contents?.range?.[0] ?? 0).line, message: bad.message });
+      problems.push({ rule: 'input/not-an-object', line: lc.linePos(doc.contents?.range?.[0] ?? 0).line, message: bad.message });
       continue;
     }
     objects.push(js.value);

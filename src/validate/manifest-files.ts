@@ -23,6 +23,8 @@ export interface LoadProblem {
   readonly file: string;
   readonly line: number;
   readonly message: string;
+  /** `yaml/syntax` (the default), `yaml/alias`, `yaml/limits` or `input/not-an-object`. */
+  readonly rule?: string;
 }
 
 export interface LoadResult {
@@ -178,14 +180,14 @@ export function parseManifests(text: string, file: string): { manifests: LoadedM
     const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
     const bad = kubeObjectProblem(object);
     if (bad) {
-      problems.push({ file, line: keyLine(doc.contents, bad.key, lc, line), message: bad.message });
+      problems.push({ file, line: keyLine(doc.contents, bad.key, lc, line), message: bad.message, rule: 'input/not-an-object' });
       return;
     }
     if (object.kind === 'List' && object.items !== undefined && object.items !== null) {
       const itemsNode = isMap(doc.contents) ? doc.contents.get('items', true) : undefined;
       const itemsLine = keyLine(doc.contents, 'items', lc, line);
       if (!Array.isArray(object.items)) {
-        problems.push({ file, line: itemsLine, message: `items of a List must be a list of objects, found ${describeValue(object.items)}` });
+        problems.push({ file, line: itemsLine, message: `items of a List must be a list of objects, found ${describeValue(object.items)}`, rule: 'input/not-an-object' });
         return;
       }
       object.items.forEach((item: unknown, i: number) => {
@@ -193,7 +195,7 @@ export function parseManifests(text: string, file: string): { manifests: LoadedM
         const itemLine = keyLine(node, undefined, lc, itemsLine);
         const why = kubeObjectProblem(item);
         if (why) {
-          problems.push({ file, line: keyLine(node, why.key, lc, itemLine), message: `items[${i}]: ${why.message.replace(/^document is not/, 'not')}` });
+          problems.push({ file, line: keyLine(node, why.key, lc, itemLine), message: `items[${i}]: ${why.message.replace(/^document is not/, 'not')}`, rule: 'input/not-an-object' });
           return;
         }
         manifests.push({ file, index, object: item as KubeObject, line: itemLine, lineOf: node ? lineResolver(node, lc) : () => itemLine });

@@ -28,6 +28,7 @@ describe('parseManifests', () => {
     expect(problems(`${CM}data:\n  x: *nope\n`)).toEqual([
       '6 YAML: alias *nope has no anchor &nope before it (define the anchor first, or write the value out)',
     ]);
+    expect(parseManifests(`${CM}data:\n  x: *nope\n`, 'f.yaml').problems[0].rule).toBe('yaml/alias');
   });
 
   test('an alias bomb is a problem at the first alias that multiplies, not an exception', () => {
