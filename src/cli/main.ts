@@ -14,7 +14,7 @@ import { registerUpgrade } from './upgrade';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
-import { InputFileError } from '../core/read-file';
+import { DEFAULT_MAX_FILE_BYTES, InputFileError, MAX_FILE_ENV } from '../core/read-file';
 import { ManifestIoError } from '../validate/manifest-files';
 
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
@@ -26,7 +26,8 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .exitOverride()
     .configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) })
     .showHelpAfterError()
-    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
+    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.\n'
+      + `Input files must be regular files of at most ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024} MiB (${MAX_FILE_ENV} sets another limit, in MiB).`);
   registerSynth(program, io, setExit);
   registerValidate(program, io, setExit);
   registerGraph(program, io, setExit);

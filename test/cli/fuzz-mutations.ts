@@ -54,7 +54,7 @@ const structOp: fc.Arbitrary<StructOp> = fc.letrec<{ op: StructOp }>(tie => ({
     fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value }),
     fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), to: fc.nat() }),
     fc.record({ kind: fc.constant('wrongType' as const), at: fc.nat() }),
-    fc.record({ kind: fc.constant('nest' as const), at: fc.nat(), depth: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constantFrom(255, 300, 2000)), list: fc.boolean() }),
+    fc.record({ kind: fc.constant('nest' as const), at: fc.nat(), depth: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constantFrom(200, 255, 300, 2000)), list: fc.boolean() }),
     fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), to: fc.nat() }),
     fc.record({ kind: fc.constant('inner' as const), at: fc.nat(), ops: fc.array(tie('op'), { minLength: 1, maxLength: 2 }) }),
     fc.record({ kind: fc.constant('sameType' as const), at: fc.nat(), pick: fc.nat() }),

@@ -19,6 +19,7 @@ test('--help lists every command and the exit codes', async () => {
     expect(io.stdout).toMatch(new RegExp(`^  ${c}\\b`, 'm'));
   }
   expect(io.stdout).toMatch(/Exit codes: 0 success/);
+  expect(io.stdout).toMatch(/at most 64 MiB \(CDK8S_CAPI_MAX_FILE_MIB sets another limit/);
 });
 
 test('fails an unknown command with exit 2 and no stack trace', async () => {
