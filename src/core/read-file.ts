@@ -85,8 +85,11 @@ function statOf(file: string): Stats {
 function readLimited(fd: number, file: string, max: number, sizeHint?: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
+  // A regular file's size is known: one read for all of it (+1 byte to see it did not grow).
+  let next = Math.max(64 * 1024, (sizeHint ?? 0) + 1);
   for (;;) {
-    const buf = Buffer.allocUnsafe(Math.min(Math.max(64 * 1024, Math.min(sizeHint ?? 0, max) + 1), max + 1 - total));
+    const buf = Buffer.allocUnsafe(Math.min(next, max + 1 - total));
+    next = 64 * 1024;
     let n: number;
     try {
       n = readSync(fd, buf, 0, buf.length, null);
