@@ -1,11 +1,12 @@
 // `cdk8s-capi graph PATH… [-o FILE] [--format mermaid|svg|html]`: a picture of the topology
 // read from manifests (ours or hand-written) and hardware.csv files. Mermaid on stdout by
 // default; -o picks the format from the file extension unless --format says otherwise.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { Severity } from '../core/errors';
+import { InputFileError, describeFsError, readInputFile } from '../core/read-file';
 import { HardwareMachine } from '../eksa/hardware';
 import { describeHardwareCsvFinding, parseHardwareCsv } from '../eksa/hardware-csv';
 import { renderHtml } from '../graph/html';
@@ -66,9 +67,10 @@ export function graphFromPaths(paths: readonly string[], io: Pick<CliIo, 'stdin'
     }
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readInputFile(file);
     } catch (e) {
-      throw new CliError(`cannot read ${file}: ${(e as Error).message}`, ExitCode.USAGE);
+      if (e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
+      throw e;
     }
     const r = parseHardwareCsv(text, file);
     for (const f of r.findings) (f.severity === Severity.ERROR ? errors : remarks).push(describeHardwareCsvFinding(f));
@@ -137,7 +139,7 @@ Exit codes: 0 drawn, 1 invalid input (YAML or hardware.csv errors, nothing to dr
         try {
           writeFileSync(resolve(io.cwd, opts.output), text);
         } catch (e) {
-          throw new CliError(`cannot write ${opts.output}: ${(e as Error).message}`, ExitCode.USAGE);
+          throw new CliError(`cannot write ${opts.output}: ${describeFsError(e)}`, ExitCode.USAGE);
         }
         io.err(`wrote ${opts.output} (${format}: ${graph.nodes.length} nodes, ${graph.edges.length} edges)\n`);
       } else {

@@ -14,6 +14,8 @@ import { registerUpgrade } from './upgrade';
 import { registerValidate } from './validate';
 import { ValidationError } from '../core/errors';
 import { packageRoot } from '../core/package-root';
+import { DEFAULT_MAX_FILE_BYTES, InputFileError, MAX_FILE_ENV } from '../core/read-file';
+import { ManifestIoError } from '../validate/manifest-files';
 
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -24,7 +26,8 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .exitOverride()
     .configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) })
     .showHelpAfterError()
-    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.');
+    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.\n'
+      + `Input files must be regular files of at most ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024} MiB (${MAX_FILE_ENV} sets another limit, in MiB).`);
   registerSynth(program, io, setExit);
   registerValidate(program, io, setExit);
   registerGraph(program, io, setExit);
@@ -52,6 +55,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (e instanceof CliError) {
       io.err(`error: ${e.message}\n`);
       return e.exitCode;
+    }
+    // Unreadable inputs are I/O errors wherever they surface (commands map most of them already).
+    if (e instanceof InputFileError || e instanceof ManifestIoError) {
+      io.err(`error: ${e.message}\n`);
+      return ExitCode.USAGE;
     }
     if (e instanceof ValidationError) {
       io.err(`error: ${e.message}\n`);

@@ -2,6 +2,9 @@
 import { Command } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { runSimulate } from './simulate';
+import { ValidationError } from '../core/errors';
+import { describeFsError } from '../core/read-file';
+import { FAULT_SPEC_GRAMMAR, parseFaultSpec } from '../sim/faults';
 
 export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   program.command('simulate')
@@ -13,21 +16,45 @@ export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitC
     .option('--seed <n>', 'seed for uids and faults')
     .addHelpText('after', '\nExamples:\n  $ cdk8s-capi simulate --speed 100 --kubeconfig-out sim.kubeconfig &\n  $ cdk8s-capi apply dist/multinode-cluster --kubeconfig sim.kubeconfig\n\nHost faults: annotate a BareMetalHost with sim.cdk8s-capi.io/fault: bad-credentials (or inspection-failure).')
     .action(async (flags: { speed: string; faults?: string; port?: string; kubeconfigOut?: string; seed?: string }) => {
-      const num = (name: string, v: string | undefined) => {
-        if (v === undefined) return undefined;
-        const n = Number(v);
-        if (!Number.isFinite(n)) throw new CliError(`--${name} must be a number, got ${v}`);
-        return n;
-      };
-      const sim = await runSimulate({
-        speed: num('speed', flags.speed),
-        faults: flags.faults,
-        port: num('port', flags.port),
-        kubeconfigOut: flags.kubeconfigOut,
-        seed: num('seed', flags.seed),
-        print: l => io.out(`${l}\n`),
-      });
+      const opts = simulateOptions(flags);
+      let sim;
+      try {
+        sim = await runSimulate({ ...opts, print: l => io.out(`${l}\n`) });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new CliError(`--port ${opts.port}: 127.0.0.1:${opts.port} is already in use (choose another port, or leave out --port for a free one)`);
+        if (code === 'EACCES' && flags.port !== undefined) throw new CliError(`--port ${opts.port}: not allowed to listen on 127.0.0.1:${opts.port} (ports below 1024 need privileges)`);
+        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new CliError(`cannot start the simulator: ${describeFsError(e)}${flags.kubeconfigOut ? ` (--kubeconfig-out ${flags.kubeconfigOut})` : ''}`);
+        throw e;
+      }
       await sim.stopped;
       setExit(ExitCode.OK);
     });
+}
+
+/** The flags, checked before anything starts: every bad value is a usage error (exit 2). */
+export function simulateOptions(flags: { speed: string; faults?: string; port?: string; seed?: string; kubeconfigOut?: string }) {
+  const speed = Number(flags.speed);
+  if (!/^\d+(\.\d+)?$/.test(flags.speed) || !(speed > 0) || !Number.isFinite(speed)) {
+    throw new CliError(`--speed must be a positive number (1 realistic, 100 one hundred times faster), got ${JSON.stringify(flags.speed)}`);
+  }
+  let port: number | undefined;
+  if (flags.port !== undefined) {
+    port = Number(flags.port);
+    if (!/^\d+$/.test(flags.port) || port > 65535) throw new CliError(`--port must be an integer from 0 to 65535 (0: a free port), got ${JSON.stringify(flags.port)}`);
+  }
+  let seed: number | undefined;
+  if (flags.seed !== undefined) {
+    seed = Number(flags.seed);
+    if (!/^\d+$/.test(flags.seed) || !Number.isSafeInteger(seed)) throw new CliError(`--seed must be a non-negative integer, got ${JSON.stringify(flags.seed)}`);
+  }
+  if (flags.faults !== undefined) {
+    try {
+      parseFaultSpec(flags.faults);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw new CliError(`${e.message}\n--faults takes ${FAULT_SPEC_GRAMMAR}`);
+    }
+  }
+  return { speed, port, seed, faults: flags.faults, kubeconfigOut: flags.kubeconfigOut };
 }

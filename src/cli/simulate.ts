@@ -33,7 +33,14 @@ export interface RunningSimulation {
 export async function runSimulate(opts: SimulateOptions = {}): Promise<RunningSimulation> {
   const print = opts.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const simulator = new Simulator({ speed: opts.speed, faults: opts.faults, port: opts.port, kubeconfigPath: opts.kubeconfigOut, seed: opts.seed });
-  const handle = await simulator.start();
+  let handle;
+  try {
+    handle = await simulator.start();
+  } catch (e) {
+    // e.g. the port is taken or the kubeconfig cannot be written: do not leave a server listening.
+    await simulator.stop().catch(() => undefined);
+    throw e;
+  }
   let resolveStopped!: () => void;
   const stopped = new Promise<void>(r => (resolveStopped = r));
   let stopping: Promise<void> | undefined;

@@ -2,6 +2,7 @@
 // and hosts in, one folder per cluster out (apply order, kustomization.yaml, GitOps ordering).
 import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
+import { InputFileError } from '../core/read-file';
 import { GitOpsFlavor } from '../gitops/layout';
 import { buildInventory } from '../inventory/build';
 import { INVENTORY_SCHEMA, InventoryError, formatProblem, loadInventory } from '../inventory/load';
@@ -34,7 +35,7 @@ Exit codes: 0 written, 1 invalid inventory (file:line path: message), 2 usage or
         loaded = loadInventory(flags.file);
       } catch (e) {
         if (e instanceof InventoryError) throw new CliError(e.message, ExitCode.INVALID);
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') throw new CliError(`cannot read ${flags.file}: ${(e as Error).message}`);
+        if (e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
         throw e;
       }
       const { outputs, problems } = buildInventory(loaded);

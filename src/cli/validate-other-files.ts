@@ -1,8 +1,8 @@
 // Non-YAML inputs of `validate` and the EKS Anywhere checks that need more than one object:
 // hardware.csv files (eksctl's rules), the hardware-count preflights against them, and with
 // --against the EKS-A upgrade preflights.
-import { readFileSync } from 'node:fs';
 import { Finding, Severity } from '../core/errors';
+import { readInputFile } from '../core/read-file';
 import { PreflightFinding } from '../eksa/eksa-spec';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
@@ -33,7 +33,8 @@ export function otherFileFindings(files: readonly string[]): OtherFilesResult {
       findings.push({ severity: Severity.ERROR, rule: 'input/unsupported', field: '', file, line: 1, message: 'not a YAML manifest or a hardware.csv file' });
       continue;
     }
-    const r = parseHardwareCsv(readFileSync(file, 'utf8'), file);
+    // An unreadable file throws InputFileError (exit 2), like an unreadable manifest.
+    const r = parseHardwareCsv(readInputFile(file), file);
     hardware.push(...r.machines);
     for (const f of r.findings) findings.push({ ...f, field: f.column ? `column ${f.column}` : '', file: f.file, line: f.line });
   }

@@ -4,8 +4,10 @@ import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-other-files';
 import { Finding, Severity } from '../core/errors';
+import { InputFileError } from '../core/read-file';
 import { ObjectFinding } from '../validate/cross-object';
-import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { embeddedManifestProblems } from '../validate/embedded-manifests';
+import { LoadResult, LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
 import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
 import { validateObjects } from '../validate/validate';
@@ -27,7 +29,7 @@ export interface ValidateOptions {
 export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<CliIo, 'stdin' | 'cwd'>): { findings: ReportedFinding[]; objects: number; files: number } {
   const loaded = loadManifests(paths, { stdin: io.stdin });
   const findings: ReportedFinding[] = loaded.problems.map(p => ({
-    severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line,
+    severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line,
   }));
   // kustomization.yaml and similar are build inputs, not cluster objects.
   const manifests = loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
@@ -37,18 +39,29 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     file: m.file,
     line: m.lineOf(f.field, f.embeddedLine),
     kind: m.object.kind,
-    name: m.object.metadata?.name,
-    namespace: m.object.metadata?.namespace,
+    name: str(m.object.metadata?.name),
+    namespace: str(m.object.metadata?.namespace),
   });
   const objects = manifests.map(m => m.object);
+  if (!loaded.yamlFiles.length && !loaded.otherFiles.length) throw new CliError(noInput(paths));
+  for (const file of emptyFiles(loaded, manifests)) {
+    findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: 'no Kubernetes objects in this file (only comments, empty documents or kustomization.yaml), and none elsewhere in the input', hint: 'check the path, or the command that produced the file' });
+  }
   for (const r of validateObjects(objects, { strict: opts.strict })) {
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
+  }
+  for (const p of embeddedManifestProblems(objects)) {
+    findings.push(report(byObject.get(p.carrier)!, { severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine }));
   }
   const other = otherFileFindings(loaded.otherFiles);
   findings.push(...other.findings);
   const old = opts.against?.length ? loadManifests(opts.against) : undefined;
   if (old) {
-    for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
+    if (!old.yamlFiles.length) throw new CliError(`--against: no YAML manifests in ${opts.against!.join(', ')} (directories are searched for *.yaml and *.yml)`);
+    for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
+    for (const file of emptyFiles({ ...old, otherFiles: [] }, old.manifests)) {
+      findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: '(--against) no Kubernetes objects in this file, and none elsewhere in the --against input', hint: 'pass the manifests currently applied' });
+    }
     const pairs: ObjectFinding[] = upgradeRules(old.manifests.map(m => m.object), objects);
     for (const { object, finding } of pairs) findings.push(report(byObject.get(object)!, finding));
   }
@@ -59,8 +72,25 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     else findings.push({ ...plain, file: f.kind === 'Hardware' ? hardwareFileOf(loaded.otherFiles) : (manifests[0]?.file ?? '<input>'), line: 1, kind: f.kind || undefined, name: f.name || undefined });
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { findings, objects: objects.length, files: new Set(loaded.manifests.map(m => m.file)).size + loaded.otherFiles.length };
+  return { findings, objects: objects.length, files: loaded.yamlFiles.length + loaded.otherFiles.length };
 }
+
+function noInput(paths: readonly string[]): string {
+  return `no YAML manifests or hardware.csv files in ${paths.join(', ')} (directories are searched for *.yaml, *.yml and *.csv)`;
+}
+
+/**
+ * With no objects in the whole input (and no hardware.csv to check), the files that parsed
+ * cleanly but held nothing: an empty input must not pass as valid.
+ */
+function emptyFiles(loaded: LoadResult, manifests: readonly LoadedManifest[]): string[] {
+  if (manifests.length || loaded.otherFiles.length) return [];
+  const withProblems = new Set(loaded.problems.map(p => p.file));
+  return loaded.yamlFiles.filter(f => !withProblems.has(f));
+}
+
+/** A metadata value for the report, only when it is a string (hand-written YAML may say `name: 5`). */
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function formatFinding(f: ReportedFinding): string {
   const obj = f.kind ? `${f.kind}/${f.name ?? ''} ` : '';
@@ -81,13 +111,13 @@ Examples:
   $ envsubst < capi-provisioning-example.yaml | cdk8s-capi validate -
   $ cdk8s-capi validate dist/site-1 --against /tmp/site-1-previous --output json
 
-Exit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
+Input with no Kubernetes objects (and no hardware.csv) is an error: exit 1, or 2 when no files\nwere found at all.\n\nExit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
     .action((paths: string[], opts: { against?: string[]; output: string; strict: boolean }) => {
       let result;
       try {
         result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
       } catch (e) {
-        if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
+        if (e instanceof ManifestIoError || e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
         throw e;
       }
       const errors = result.findings.filter(f => f.severity === Severity.ERROR).length;

@@ -2,11 +2,12 @@
 // and a ButaneModel, so that `validate` can check configs this library did not build.
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
-import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './butane-schema';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { FieldLocator, at, validateButane } from './validate';
 import { Finding, Severity, error, warning } from '../core/errors';
+import { badAlias, parseYamlDocument } from '../core/safe-yaml';
 
 /** A finding about Butane text, with the 1-based line it points at. */
 export interface ButaneFinding extends Finding {
@@ -289,10 +290,15 @@ function yamlHint(code: string): string {
  * with their line, and then there is no model.
  */
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, {
-    lineCounter: lc, customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
+  const parsed = parseYamlDocument(text, {
+    customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
   });
+  const lc = parsed.lineCounter;
+  if (parsed.tooBig) {
+    const message = parsed.tooBig.message.replace(/^YAML: /, '');
+    return { findings: [{ ...error('butane/yaml-syntax', '', `YAML syntax error: ${message}`, 'simplify the structure'), line: parsed.tooBig.line }], unmodelled: [] };
+  }
+  const doc = parsed.docs[0];
   const syntax: ButaneFinding[] = doc.errors.map(e => {
     let message = e.message.split('\n')[0].replace(/:$/, '');
     if (e.code === 'DUPLICATE_KEY') {
@@ -304,6 +310,16 @@ export function parseButane(text: string, options: ParseButaneOptions = {}): Par
   const yamlWarnings: ButaneFinding[] = doc.warnings.map(w => ({
     ...warning('butane/yaml-syntax', '', w.message.split('\n')[0].replace(/:$/, '')), line: w.linePos?.[0]?.line,
   }));
+  // go-yaml (Butane's decoder) rejects an alias without an anchor before it, and a cycle.
+  const alias = syntax.length ? undefined : badAlias(doc);
+  if (alias) {
+    const name = alias.alias.source;
+    syntax.push({
+      ...error('butane/yaml-syntax', '', alias.unresolved ? `YAML syntax error: unknown anchor '${name}' referenced` : `YAML syntax error: anchor '${name}' value contains itself`,
+        alias.unresolved ? `define &${name} before *${name}, or write the value out` : 'write the value out instead of aliasing its own anchor'),
+      line: alias.alias.range ? lc.linePos(alias.alias.range[0]).line : undefined,
+    });
+  }
   if (syntax.length > 0) return { findings: [...syntax, ...yamlWarnings], unmodelled: [] };
 
   const reader = new Reader(doc, lc);

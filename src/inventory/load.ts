@@ -1,13 +1,14 @@
 // Reading an inventory: YAML with positions, the JSON Schema (ajv), hosts from hardware.csv-
 // shaped files. Every problem is reported as `file:line path: message`.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Document, LineCounter, isMap, isSeq, parseDocument } from 'yaml';
+import { Document, LineCounter, isMap, isSeq } from 'yaml';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
+import { InputFileError, readInputFile } from '../core/read-file';
+import { parseYamlDocument, yamlToJs } from '../core/safe-yaml';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 
@@ -135,15 +136,22 @@ export function hostFromHardware(m: HardwareMachine, opts: { bmcScheme?: string;
   };
 }
 
-/** Loads and checks an inventory file (YAML); throws InventoryError with every problem found. */
-export function loadInventory(file: string, text = readFileSync(file, 'utf8')): LoadedInventory {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+/**
+ * Loads and checks an inventory file (YAML); throws InventoryError with every problem found, and
+ * InputFileError when the inventory itself cannot be read (not a regular file, too large, …).
+ */
+export function loadInventory(file: string, text = readInputFile(file)): LoadedInventory {
+  const yaml = parseYamlDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const lc = yaml.lineCounter;
+  if (yaml.tooBig) throw new InventoryError([{ file, path: '', line: yaml.tooBig.line, message: yaml.tooBig.message }]);
+  const doc = yaml.docs[0];
   if (doc.errors.length) {
     throw new InventoryError(doc.errors.map(e => ({ file, line: lc.linePos(e.pos[0]).line, path: '', message: `YAML: ${e.message.split('\n')[0]}` })));
   }
   const lineOf = lineResolver(doc, lc);
-  const data = doc.toJS();
+  const js = yamlToJs(doc, lc);
+  if (js.problem) throw new InventoryError([{ file, path: '', line: js.problem.line, message: js.problem.message }]);
+  const data = js.value;
   const v = validate();
   if (!v(data)) {
     const seen = new Set<string>();
@@ -169,9 +177,10 @@ export function loadInventory(file: string, text = readFileSync(file, 'utf8')): 
     const csvPath = resolve(dirname(file), c.hostsCsv.file);
     let csvText: string;
     try {
-      csvText = readFileSync(csvPath, 'utf8');
+      csvText = readInputFile(csvPath);
     } catch (e) {
-      problems.push({ file, line: lineOf(['clusters', i, 'hostsCsv', 'file']), path: `clusters[${i}].hostsCsv.file`, message: `cannot read ${csvPath}: ${(e as Error).message}` });
+      if (!(e instanceof InputFileError)) throw e;
+      problems.push({ file, line: lineOf(['clusters', i, 'hostsCsv', 'file']), path: `clusters[${i}].hostsCsv.file`, message: e.message });
       return;
     }
     const parsed = parseHardwareCsv(csvText, c.hostsCsv.file);

@@ -1,9 +1,10 @@
 // Writing synth output: one folder per cluster, objects in apply order, kustomization.yaml
 // files, and the GitOps ordering files. Byte-stable: same inventory, same bytes.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
+import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
 import { fleetFiles } from '../gitops/fleet';
 import { fluxFiles } from '../gitops/flux';
@@ -83,21 +84,45 @@ export class OutputDirError extends Error {
   }
 }
 
+/** Runs a file system step; its failure becomes an OutputDirError naming the path. */
+function step<T>(what: string, path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof OutputDirError) throw e;
+    throw new OutputDirError(`cannot ${what} ${path}: ${describeFsError(e)}`);
+  }
+}
+
+/** Entries of outdir, or undefined when it does not exist; refuses a path that is not a directory. */
+function existingEntries(outdir: string): string[] | undefined {
+  let isDir: boolean;
+  try {
+    isDir = statSync(outdir).isDirectory();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new OutputDirError(`cannot write to ${outdir}: ${describeFsError(e)}`);
+  }
+  if (!isDir) throw new OutputDirError(`cannot write to ${outdir}: it exists and is not a directory (choose another -o)`);
+  return step('read', outdir, () => readdirSync(outdir));
+}
+
 export function writeOutput(outputs: readonly ClusterOutput[], opts: WriteOptions): string[] {
   const files = renderOutput(outputs, opts);
+  const entries = existingEntries(opts.outdir);
   if (opts.clean ?? true) {
-    const entries = existsSync(opts.outdir) ? readdirSync(opts.outdir) : [];
-    if (entries.length && !entries.includes(OUTPUT_MARKER)) {
+    if (entries?.length && !entries.includes(OUTPUT_MARKER)) {
       throw new OutputDirError(`${opts.outdir} is not empty and was not written by cdk8s-capi synth; refusing to replace it (choose another -o, or empty it)`);
     }
-    rmSync(opts.outdir, { recursive: true, force: true });
+    if (entries) step('remove', opts.outdir, () => rmSync(opts.outdir, { recursive: true, force: true }));
   }
-  mkdirSync(opts.outdir, { recursive: true });
-  writeFileSync(join(opts.outdir, OUTPUT_MARKER), 'Written by `cdk8s-capi synth`; the whole directory is replaced on the next synth.\n');
+  step('create', opts.outdir, () => mkdirSync(opts.outdir, { recursive: true }));
+  const marker = join(opts.outdir, OUTPUT_MARKER);
+  step('write', marker, () => writeFileSync(marker, 'Written by `cdk8s-capi synth`; the whole directory is replaced on the next synth.\n'));
   for (const [rel, text] of files) {
     const path = join(opts.outdir, rel);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    step('create', dirname(path), () => mkdirSync(dirname(path), { recursive: true }));
+    step('write', path, () => writeFileSync(path, text));
   }
   return [...files.keys()];
 }

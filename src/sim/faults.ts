@@ -13,7 +13,9 @@
 //   webhook:<duration>[@g1+g2] writes to webhook-backed groups fail with 500 "failed calling
 //                            webhook ... connection refused" until this long after start
 //   seed:<integer>           seed of the fault generator (default 1)
-// <p> is a probability in [0, 1]; <duration> is an integer with unit ms, s or m.
+// <p> is a probability in [0, 1]; <duration> is an integer with unit ms, s or m, at most 24h.
+// Parsing is strict: an empty item, an `@` on a fault that takes none or with nothing after it,
+// and anything that is not exactly one of these forms are errors.
 // Example: `429:0.1,503:0.05,reset:0.02,watchdrop:30s,slow:200ms,webhook:10s`.
 import { Clock, seededRandom } from './clock';
 import { ApiError, internalError, serviceUnavailable, tooManyRequests } from './errors';
@@ -54,35 +56,55 @@ const WEBHOOK_SERVICES: Record<string, [string, string, string]> = {
 
 const GRAMMAR = 'items like 429:0.1,503:0.05,reset:0.02,watchdrop:30s,slow:200ms,webhook:10s,seed:7';
 
+/** The whole grammar, for usage errors. */
+export const FAULT_SPEC_GRAMMAR = 'comma-separated items, each at most once: 429:<p>[@<retryAfter>], 500:<p>, 503:<p>, reset:<p>, '
+  + 'watchdrop:<duration>, slow:<duration>[@<p>], webhook:<duration>[@<group>+<group>...], seed:<integer>; '
+  + '<p> is a probability from 0 to 1 (e.g. 0.05), <duration> an integer with unit ms, s or m (e.g. 200ms, 30s), at most 24h';
+
+/** Faults that take an `@` part, and what it is. */
+const AT_PART: Record<string, string> = { 429: '@<retryAfter duration>', slow: '@<probability>', webhook: '@<group>+<group>' };
+
+/** Every fault name. */
+const KNOWN: Record<string, true> = { 429: true, 500: true, 503: true, reset: true, watchdrop: true, slow: true, webhook: true, seed: true };
+
+const MAX_DURATION_MS = 24 * 60 * 60 * 1000;
+
 function fail(item: string, problem: string, fix: string): never {
   throw new ValidationError('--faults', item, problem, fix);
 }
 
 function probability(item: string, s: string): number {
   const n = Number(s);
-  if (s === '' || !Number.isFinite(n) || n < 0 || n > 1) fail(item, `"${s}" is not a probability`, 'use a number between 0 and 1, e.g. 0.05');
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s) || !(n >= 0 && n <= 1)) fail(item, `"${s}" is not a probability`, 'use a number from 0 to 1, e.g. 0.05');
   return n;
 }
 
 function duration(item: string, s: string): number {
   const m = /^(\d+)(ms|s|m)$/.exec(s);
   if (!m) fail(item, `"${s}" is not a duration`, 'use an integer with unit ms, s or m, e.g. 200ms or 30s');
-  return Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 's' ? 1000 : 60000);
+  const ms = Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 's' ? 1000 : 60000);
+  if (ms > MAX_DURATION_MS) fail(item, `"${s}" is longer than 24h`, 'use at most 1440m');
+  return ms;
 }
 
-/** Parses a fault spec string; throws ValidationError naming the bad item. */
+/** Parses a fault spec string; throws ValidationError naming the bad item (nothing is ignored). */
 export function parseFaultSpec(spec: string): FaultSpec {
   const out: Record<string, any> = {};
   const seen = new Set<string>();
+  if (spec.trim() === '') return out;
   for (const raw of spec.split(',')) {
     const item = raw.trim();
-    if (!item) continue;
+    if (!item) fail(spec, 'has an empty item (two commas in a row, or one at an end)', GRAMMAR);
     const i = item.indexOf(':');
     if (i < 0) fail(item, `"${item}" has no value`, GRAMMAR);
     const name = item.slice(0, i);
-    const [value, at] = item.slice(i + 1).split('@');
+    const parts = item.slice(i + 1).split('@');
+    if (parts.length > 2) fail(item, `"${item}" has more than one @`, AT_PART[name] ? `write ${name}:<value>${AT_PART[name]}` : GRAMMAR);
+    const [value, at] = parts;
     if (seen.has(name)) fail(item, `"${name}" is given twice`, 'give each fault once');
     seen.add(name);
+    if (at !== undefined && name in KNOWN && !AT_PART[name]) fail(item, `"${name}" takes no @ part`, `write ${name}:<value>`);
+    if (at === '') fail(item, 'nothing after @', `write ${name}:<value>${AT_PART[name] ?? ''}, or leave out the @`);
     switch (name) {
       case '429':
         out.tooManyRequests = probability(item, value);
@@ -99,18 +121,18 @@ export function parseFaultSpec(spec: string): FaultSpec {
       case 'webhook':
         out.webhookWindowMs = duration(item, value);
         if (at !== undefined) {
-          const groups = at.split('+').filter(Boolean);
-          for (const g of groups) if (!/^[a-z0-9.-]+$/.test(g)) fail(item, `"${g}" is not an API group`, 'list groups like metal3.io+metallb.io');
+          const groups = at.split('+');
+          for (const g of groups) if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(g)) fail(item, `"${g}" is not an API group`, 'list groups like metal3.io+metallb.io');
           out.webhookGroups = groups;
         }
         break;
       case 'seed': {
-        if (!/^\d+$/.test(value)) fail(item, `"${value}" is not a non-negative integer`, 'e.g. seed:42');
+        if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) fail(item, `"${value}" is not a non-negative integer`, 'e.g. seed:42');
         out.seed = Number(value);
         break;
       }
       default:
-        fail(item, `unknown fault "${name}"`, `known faults: 429, 500, 503, reset, watchdrop, slow, webhook, seed (${GRAMMAR})`);
+        fail(item, `unknown fault "${name}"`, `known faults: ${Object.keys(KNOWN).join(', ')} (${GRAMMAR})`);
     }
   }
   const total = (out.tooManyRequests ?? 0) + (out.internalError ?? 0) + (out.unavailable ?? 0) + (out.reset ?? 0);

@@ -1,9 +1,11 @@
 // Reading manifests from files, directories and stdin with positions, so findings can point
 // at file:line. Used by `validate`, `apply` and friends; works on any YAML, ours or not.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Document, LineCounter, Node, isCollection, isScalar, parseAllDocuments } from 'yaml';
+import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
 import { KubeObject } from './schema';
+import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
+import { parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 
 export interface LoadedManifest {
   /** File as the user named it (or `<stdin>`). */
@@ -21,6 +23,8 @@ export interface LoadProblem {
   readonly file: string;
   readonly line: number;
   readonly message: string;
+  /** `yaml/syntax` (the default), `yaml/alias`, `yaml/limits` or `input/not-an-object`. */
+  readonly rule?: string;
 }
 
 export interface LoadResult {
@@ -29,6 +33,8 @@ export interface LoadResult {
   readonly problems: LoadProblem[];
   /** Other files found (e.g. hardware.csv), for the caller to handle. */
   readonly otherFiles: string[];
+  /** The YAML files read, as shown in findings (`<stdin>` for `-`). */
+  readonly yamlFiles: string[];
 }
 
 /** Thrown for unreadable paths (exit code 2 in the CLI). */
@@ -45,17 +51,28 @@ const YAML_EXT = /\.ya?ml$/i;
 export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$/i): { yaml: string[]; other: string[] } {
   const yaml: string[] = [];
   const other: string[] = [];
-  const walk = (p: string, explicit: boolean) => {
+  const walk = (p: string, explicit: boolean, ancestors: ReadonlyMap<string, string>) => {
     let st;
     try {
       st = statSync(p);
     } catch (e) {
-      throw new ManifestIoError(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+      throw new ManifestIoError(`cannot read ${p}: ${describeFsError(e)}`);
     }
     if (st.isDirectory()) {
-      for (const entry of readdirSync(p).sort()) {
+      // Symlinks are followed, so a link back up would recurse until the path is too long.
+      const id = `${st.dev}:${st.ino}`;
+      const outer = ancestors.get(id);
+      if (outer !== undefined) throw new ManifestIoError(`cannot read ${p}: a symlink loop (it is the directory ${outer}, which contains it)`);
+      let entries: string[];
+      try {
+        entries = readdirSync(p).sort();
+      } catch (e) {
+        throw new ManifestIoError(`cannot read ${p}: ${describeFsError(e)}`);
+      }
+      const inner = new Map(ancestors).set(id, p);
+      for (const entry of entries) {
         if (entry.startsWith('.') || entry === 'node_modules') continue;
-        walk(join(p, entry), false);
+        walk(join(p, entry), false, inner);
       }
     } else if (!explicit && /(^|\/)fleet\.ya?ml$/.test(p)) {
       // Fleet bundle settings beside manifests, not Kubernetes objects.
@@ -67,7 +84,7 @@ export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$
   };
   for (const p of paths) {
     if (p === '-') yaml.push('-');
-    else walk(p, true);
+    else walk(p, true, new Map());
   }
   return { yaml, other };
 }
@@ -84,12 +101,12 @@ export function fieldSegments(field: string): Array<string | number> {
   return out;
 }
 
-function lineResolver(doc: Document, lc: LineCounter): (field: string, embeddedLine?: number) => number {
-  const start = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+function lineResolver(root: unknown, lc: LineCounter): (field: string, embeddedLine?: number) => number {
+  const start = lc.linePos((root as Node | null)?.range?.[0] ?? 0).line;
   return (field: string, embeddedLine?: number) => {
     // Embedded findings look like "spec.x.config: storage.files[2].mode" — the first part is the YAML path.
     const yamlPath = fieldSegments(field.split(': ')[0].split(' ')[0]);
-    let node: unknown = doc.contents;
+    let node: unknown = root;
     let best = start;
     for (const seg of yamlPath) {
       if (!isCollection(node)) break;
@@ -110,30 +127,82 @@ function lineResolver(doc: Document, lc: LineCounter): (field: string, embeddedL
   };
 }
 
-/** Parses one YAML text into manifests (documents that are mappings with a kind). */
+const describeValue = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : `${typeof v} ${JSON.stringify(v)}`);
+
+/** Why a value is not a Kubernetes object, and the key to point at; undefined when it is one. */
+export function kubeObjectProblem(object: unknown): { key?: string; message: string } | undefined {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    return { message: `document is not a Kubernetes object: found ${describeValue(object)}, expected a mapping with apiVersion and kind` };
+  }
+  const o = object as Record<string, unknown>;
+  if (o.kind === undefined || o.kind === null) return { message: 'document is not a Kubernetes object (a mapping with apiVersion and kind): kind is missing' };
+  if (typeof o.kind !== 'string') return { key: 'kind', message: `kind must be a string like "Cluster", found ${describeValue(o.kind)}` };
+  if (o.apiVersion !== undefined && o.apiVersion !== null && typeof o.apiVersion !== 'string') {
+    return { key: 'apiVersion', message: `apiVersion must be a string like "v1" or "cluster.x-k8s.io/v1beta2", found ${describeValue(o.apiVersion)}` };
+  }
+  return undefined;
+}
+
+/** Line of a mapping node's key (or of the node itself). */
+function keyLine(node: unknown, key: string | undefined, lc: LineCounter, fallback: number): number {
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find(it => isScalar(it.key) && it.key.value === key);
+    const range = (pair?.key as Node | undefined)?.range;
+    if (range) return lc.linePos(range[0]).line;
+  }
+  const range = (node as Node | null | undefined)?.range;
+  return range ? lc.linePos(range[0]).line : fallback;
+}
+
+/**
+ * Parses one YAML text into manifests (documents that are mappings with a kind; the items of a
+ * `kind: List`). Never throws for bad input: YAML errors, alias problems, nesting past the limit
+ * and documents that are not objects come back as problems with their line.
+ */
 export function parseManifests(text: string, file: string): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
-  const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  const parsed = parseYamlDocuments(text, { prettyErrors: false, uniqueKeys: true });
+  const lc = parsed.lineCounter;
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
-  const list = Array.isArray(docs) ? docs : [];
-  list.forEach((doc, index) => {
+  if (parsed.tooBig) return { manifests, problems: [{ file, ...parsed.tooBig }] };
+  parsed.docs.forEach((doc, index) => {
     if (doc.errors.length) {
       for (const e of doc.errors) problems.push({ file, line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
       return;
     }
-    const object = doc.toJS({ maxAliasCount: 1000 });
+    const js = yamlToJs(doc, lc);
+    if (js.problem) {
+      problems.push({ file, ...js.problem });
+      return;
+    }
+    const object = js.value;
     if (object === null || object === undefined) return;
     const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
-    if (typeof object !== 'object' || Array.isArray(object) || typeof object.kind !== 'string') {
-      problems.push({ file, line, message: 'document is not a Kubernetes object (a mapping with apiVersion and kind)' });
+    const bad = kubeObjectProblem(object);
+    if (bad) {
+      problems.push({ file, line: keyLine(doc.contents, bad.key, lc, line), message: bad.message, rule: 'input/not-an-object' });
       return;
     }
-    if (object.kind === 'List' && Array.isArray(object.items)) {
-      for (const item of object.items) manifests.push({ file, index, object: item, line, lineOf: () => line });
+    if (object.kind === 'List' && object.items !== undefined && object.items !== null) {
+      const itemsNode = isMap(doc.contents) ? doc.contents.get('items', true) : undefined;
+      const itemsLine = keyLine(doc.contents, 'items', lc, line);
+      if (!Array.isArray(object.items)) {
+        problems.push({ file, line: itemsLine, message: `items of a List must be a list of objects, found ${describeValue(object.items)}`, rule: 'input/not-an-object' });
+        return;
+      }
+      object.items.forEach((item: unknown, i: number) => {
+        const node = isSeq(itemsNode) ? itemsNode.items[i] : undefined;
+        const itemLine = keyLine(node, undefined, lc, itemsLine);
+        const why = kubeObjectProblem(item);
+        if (why) {
+          problems.push({ file, line: keyLine(node, why.key, lc, itemLine), message: `items[${i}]: ${why.message.replace(/^document is not/, 'not')}`, rule: 'input/not-an-object' });
+          return;
+        }
+        manifests.push({ file, index, object: item as KubeObject, line: itemLine, lineOf: node ? lineResolver(node, lc) : () => itemLine });
+      });
       return;
     }
-    manifests.push({ file, index, object, line, lineOf: lineResolver(doc, lc) });
+    manifests.push({ file, index, object, line, lineOf: lineResolver(doc.contents, lc) });
   });
   return { manifests, problems };
 }
@@ -143,17 +212,21 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
   const { yaml, other } = expandPaths(paths);
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
+  const yamlFiles: string[] = [];
   for (const f of yaml) {
     let text: string;
     try {
-      text = f === '-' ? (opts.stdin ?? (() => readFileSync(0, 'utf8')))() : readFileSync(f, 'utf8');
+      text = f === '-' ? (opts.stdin ?? (() => readStdin()))() : readInputFile(f);
     } catch (e) {
-      throw new ManifestIoError(`cannot read ${f}: ${(e as Error).message}`);
+      if (e instanceof InputFileError) throw new ManifestIoError(e.message);
+      if (e instanceof ManifestIoError) throw e;
+      throw new ManifestIoError(`cannot read ${f === '-' ? '<stdin>' : f}: ${describeFsError(e)}`);
     }
     const shown = f === '-' ? '<stdin>' : f;
+    yamlFiles.push(shown);
     const r = parseManifests(text, shown);
     manifests.push(...r.manifests);
     problems.push(...r.problems);
   }
-  return { manifests, problems, otherFiles: other };
+  return { manifests, problems, otherFiles: other, yamlFiles };
 }

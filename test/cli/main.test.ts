@@ -1,18 +1,8 @@
 // The program itself, in process: --version, help, unknown commands.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliIo } from '../../src/cli/io';
+import { capture } from './capture';
 import { main } from '../../src/cli/main';
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '', stderr: '', isTty: false, cwd: process.cwd(), env: {},
-    out(t: string) { io.stdout += t; },
-    err(t: string) { io.stderr += t; },
-    stdin: () => '',
-  };
-  return io;
-}
 
 test('--version prints the package version', async () => {
   const io = capture();
@@ -29,6 +19,7 @@ test('--help lists every command and the exit codes', async () => {
     expect(io.stdout).toMatch(new RegExp(`^  ${c}\\b`, 'm'));
   }
   expect(io.stdout).toMatch(/Exit codes: 0 success/);
+  expect(io.stdout).toMatch(/at most 64 MiB \(CDK8S_CAPI_MAX_FILE_MIB sets another limit/);
 });
 
 test('fails an unknown command with exit 2 and no stack trace', async () => {
