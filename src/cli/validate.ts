@@ -6,7 +6,6 @@ import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-o
 import { Finding, Severity } from '../core/errors';
 import { InputFileError } from '../core/read-file';
 import { ObjectFinding } from '../validate/cross-object';
-import { embeddedManifestProblems } from '../validate/embedded-manifests';
 import { LoadResult, LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
 import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
@@ -49,9 +48,6 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
   }
   for (const r of validateObjects(objects, { strict: opts.strict })) {
     for (const f of r.findings) findings.push(report(byObject.get(r.object)!, f));
-  }
-  for (const p of embeddedManifestProblems(objects)) {
-    findings.push(report(byObject.get(p.carrier)!, { severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine }));
   }
   const other = otherFileFindings(loaded.otherFiles);
   findings.push(...other.findings);

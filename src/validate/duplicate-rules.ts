@@ -2,9 +2,9 @@
 // first when applied), and two BareMetalHosts claiming one machine — the same boot MAC (Ironic
 // refuses a second port with that MAC) or the same BMC address (two hosts would fight over one
 // machine's power).
-import { error, warning } from '../core/errors';
 import { ObjectFinding } from './object-finding';
 import { KubeObject, safeJson } from './schema';
+import { error, warning } from '../core/errors';
 
 const groupOf = (o: KubeObject) => (typeof o.apiVersion === 'string' && o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '');
 const nsOf = (o: KubeObject) => (typeof o.metadata?.namespace === 'string' ? o.metadata.namespace : 'default');
@@ -55,7 +55,7 @@ export function duplicateHostRules(objects: readonly KubeObject[]): ObjectFindin
       const other = macs.get(key);
       if (other && other !== h) {
         out.push({ object: h, finding: error('set/duplicate-mac', 'spec.bootMACAddress', `MAC ${mac} is also the boot MAC of BareMetalHost ${other.metadata?.name}`, 'each host has its own boot NIC; Ironic refuses a second port with the same MAC') });
-      } else macs.set(key, h);
+      } else {macs.set(key, h);}
     }
     const address = h.spec?.bmc?.address;
     if (typeof address === 'string' && address) {
@@ -63,7 +63,7 @@ export function duplicateHostRules(objects: readonly KubeObject[]): ObjectFindin
       const other = bmcs.get(key);
       if (other && other !== h) {
         out.push({ object: h, finding: error('set/duplicate-bmc', 'spec.bmc.address', `${address} is also the BMC address of BareMetalHost ${other.metadata?.name}`, 'each host has its own BMC (or its own system path on a shared one)') });
-      } else bmcs.set(key, h);
+      } else {bmcs.set(key, h);}
     }
   }
   return out;

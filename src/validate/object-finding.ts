@@ -1,6 +1,6 @@
 // A finding attached to the object it is about (the cross-object and set-level rules).
-import { Finding } from '../core/errors';
 import { KubeObject } from './schema';
+import { Finding } from '../core/errors';
 
 export interface ObjectFinding {
   readonly object: KubeObject;

@@ -1,9 +1,9 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
 import { crossObjectRules } from './cross-object';
-import { embeddedManifests } from './embedded-manifests';
+import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
 import { rulesFor } from './rules';
-import { Finding, ValidationError, error } from '../core/errors';
+import { Finding, Severity, ValidationError, error } from '../core/errors';
 import { metadataRules } from './rules/metadata';
 import { placeholderRules } from './rules/placeholders';
 import { RuleContext, groupKind } from './rules/rule';
@@ -92,6 +92,10 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   for (const object of objects) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!));
   for (const { object, finding } of crossObjectRules(sound)) byObject.get(object)?.push(finding);
   for (const { object, finding } of embeddedFindings(sound, opts)) byObject.get(object)?.push(finding);
+  // Inline manifests that are not valid YAML (or not objects): reported on their carrier, at their line.
+  for (const p of embeddedManifestProblems(sound)) {
+    byObject.get(p.carrier)?.push({ severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine });
+  }
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {
     const findings = byObject.get(object)!;

@@ -35,35 +35,6 @@ const SEED_TEXT = new Map([...MANIFESTS, ...INVENTORIES, ...CSVS].map(f => [f, r
 
 const work = mkdtempSync(join(tmpdir(), 'cli-fuzz-'));
 
-/**
- * Crashes found by this fuzzer outside the CLI/IO files, reported to their owners. A case that
- * throws exactly this is skipped (and counted), so the fuzzer keeps covering everything else.
- */
-const KNOWN_CRASHES: ReadonlyArray<{ readonly pattern: RegExp; readonly todo: string }> = [
-  {
-    // TODO(inventory build): synth of an EKS-A Tinkerbell inventory (examples/inventories/eksa-tinkerbell.yaml
-    // as is) throws "hardware.csv would not be written: a plain App…": src/inventory/build.ts creates
-    // EksaCluster in a plain App, which EksaCluster's synth-time validation rejects. Remove when fixed.
-    pattern: /hardware\.csv would not be written: a plain App writes only the charts' YAML/,
-    todo: 'src/inventory/build.ts: EKS-A clusters with hardware need an EksaApp',
-  },
-  {
-    // TODO(validation rules): a CAPI Cluster whose clusterNetwork.pods/services.cidrBlocks is not a
-    // list (e.g. the string "10.42.0.0/16", or a mapping) throws "….map is not a function" in
-    // src/validate/cross-object.ts clusterRanges. Remove when fixed.
-    pattern: /is not a function[^]*clusterRanges/,
-    todo: 'src/validate/cross-object.ts clusterRanges: cidrBlocks that is not a list',
-  },
-];
-const knownHits = new Map<string, number>();
-
-function known(error: unknown): boolean {
-  const text = `${(error as Error)?.message ?? error}\n${(error as Error)?.stack ?? ''}`;
-  const hit = KNOWN_CRASHES.find(k => k.pattern.test(text));
-  if (hit) knownHits.set(hit.todo, (knownHits.get(hit.todo) ?? 0) + 1);
-  return hit !== undefined;
-}
-
 type Case =
   | { kind: 'manifest'; seed: number; mutation: YamlMutation; graph: boolean }
   | { kind: 'inventory'; seed: number; mutation: YamlMutation }
@@ -117,7 +88,6 @@ function check(args: string[], input: string, r: RunResult | undefined, error: u
     writeFileSync(file, input);
     return `cdk8s-capi ${args.join(' ')} (input saved in ${file})`;
   };
-  if (error && known(error)) return;
   if (error) throw new Error(`${where()} threw: ${(error as Error)?.stack ?? String(error)}`);
   if (ms > CASE_LIMIT_MS) throw new Error(`${where()} took ${ms} ms`);
   if (![0, 1, 2].includes(r!.code)) throw new Error(`${where()} exited ${r!.code}`);
@@ -153,11 +123,7 @@ async function runCase(c: Case): Promise<void> {
 test('the unmutated examples pass through validate, graph and synth (and warm up the schemas)', async () => {
   for (const f of MANIFESTS) expect((await run(['validate', f])).code).toBe(0);
   for (const f of INVENTORIES) {
-    try {
-      expect((await run(['synth', '-f', f, '-o', join(mkdtempSync(join(work, 'seed-')), 'out')])).stderr).toMatch(/^synthesized/);
-    } catch (e) {
-      if (!known(e)) throw e;
-    }
+    expect((await run(['synth', '-f', f, '-o', join(mkdtempSync(join(work, 'seed-')), 'out')])).stderr).toMatch(/^synthesized/);
   }
 });
 
@@ -173,5 +139,4 @@ test(`mutated examples, inventories and CSVs: exit 0/1/2 with a message, never a
   expect(runs).toBeGreaterThanOrEqual(15);
   if (COLLECT) console.log([...outcomes].sort().map(([k, n]) => `${k}: ${n}`).join('\n'));
   if (COLLECT) console.log([...collected].map(([k, v]) => `${v.count}× ${k}\n${v.example}`).join('\n\n') || 'fuzz: nothing found');
-  if (knownHits.size) console.log(`fuzz: ${runs} cases; skipped known crashes: ${[...knownHits].map(([t, n]) => `${t} (${n})`).join('; ')}`);
 }, BUDGET_MS + 60_000);

@@ -85,7 +85,9 @@ describe('duplicates in one set', () => {
 
   test('two hosts with the same boot MAC or BMC address', () => {
     const host = (name: string, mac: string, address: string): KubeObject => ({
-      apiVersion: 'metal3.io/v1alpha1', kind: 'BareMetalHost', metadata: { name, namespace: 'default' },
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'BareMetalHost',
+      metadata: { name, namespace: 'default' },
       spec: { online: true, bootMACAddress: mac, bmc: { address, credentialsName: `${name}-bmc` } },
     });
     const errs = errorsOf([host('a', '0c:c4:7a:00:00:01', 'ipmi://10.0.0.1'), host('b', '0C:C4:7A:00:00:01', 'ipmi://10.0.0.2'), host('c', '0c:c4:7a:00:00:03', 'ipmi://10.0.0.1')]);
