@@ -116,7 +116,7 @@ describe('apply / status / delete against the simulator', () => {
     await env.stop();
     const gone = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig]);
     expect(gone.code).toBe(2);
-    expect(gone.stderr).toMatch(/^error: cannot reach the cluster at http:\/\/127\.0\.0\.1:\d+/);
+    expect(gone.stderr).toMatch(/^error: cannot reach the cluster at https:\/\/127\.0\.0\.1:\d+/);
     env = undefined;
   });
 });
