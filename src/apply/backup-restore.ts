@@ -37,6 +37,8 @@ export interface RestoreOptions {
   readonly timeouts?: Partial<Omit<Timeouts, 'stages'>> & { stages?: Partial<Timeouts['stages']> };
   /** The command that continues this restore, for failure summaries. */
   readonly resumeCommand?: string;
+  /** The command showing the restored objects' status, for failure summaries. @default 'cdk8s-capi status <dir>' */
+  readonly statusCommand?: string;
 }
 
 export interface RestoreResult {
@@ -167,7 +169,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
         overallDeadline: started + timeouts.overall,
         emit: sink,
         signal: opts.signal,
-        fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, ['cdk8s-capi status ' + dir]),
+        fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, [opts.statusCommand ?? `cdk8s-capi status ${dir}`]),
       });
     } finally {
       cache.stop();
@@ -175,7 +177,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   }
   emit({ type: 'stage-done', stage: StageId.CLUSTER, title: 'Resuming reconciliation and waiting for the cluster', ms: Date.now() - t0 });
   const ms = Date.now() - started;
-  emit({ type: 'done', ms, requests: kube.stats.requests, objects: objects.length });
+  emit({ type: 'done', ms, requests: kube.stats.requests, objects: objects.length, retries: kube.stats.retries });
   return { created, present: objects.length - created, linked, ms };
 }
 

@@ -182,7 +182,7 @@ export class Upgrader {
       this.cache.stop();
     }
     const ms = Date.now() - this.started;
-    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: view.objects.length });
+    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: view.objects.length, retries: this.kube.stats.retries });
     return { ms, requests: this.kube.stats.requests, applied, preflights: results };
   }
 

@@ -124,6 +124,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
         wait: flags.wait,
         timeouts,
         resumeCommand: rerunCommand('restore', [dir], flags, envFileArgs(flags)),
+        statusCommand: rerunCommand('status', [dir], { ...flags, journal: undefined }),
       });
       await renderer.finish();
       if (flags.output !== 'json') io.out(`restored ${r.created} objects (${r.present} already present, ${r.linked} linked to their owners)\n`);

@@ -134,6 +134,14 @@ describe('unresolved placeholders exit 1 before the cluster is contacted', () =>
     expect(r.stderr).not.toContain('u1-Qz');
   });
 
+  test('plan --live refuses the same way (its dry run would send the placeholders); plan --against needs no values', async () => {
+    const live = await cli(['plan', REFERENCE, '--live', ...NOWHERE]);
+    expect(live.code).toBe(1);
+    expect(live.stderr).toMatch(/^error: unresolved placeholders, nothing was applied: variables not set: BMC_NODE1_PASSWORD,/);
+    const against = await cli(['plan', REFERENCE, '--against', REFERENCE]);
+    expect(against.code).toBe(0);
+  });
+
   test('restore refuses a backup with placeholders, and placeholders in base64 data', async () => {
     const dir = scratch();
     const files = ['000-secret.yaml', '001-secret.yaml'];
