@@ -100,6 +100,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   }
   const clusters = objects.filter(isClusterKind);
   const journal = new Journal(opts.journalPath ?? join(resolve('.'), '.cdk8s-capi', 'journal.json'));
+  journal.assertWritable();
   const pauser = new Pauser(kube, journal, 'restore', e => emit(e));
   const absent = objects.filter(o => !live.has(keyOf(refOf(o))));
   for (const c of clusters) {

@@ -32,12 +32,15 @@ export class JournalError extends Error {
 }
 
 function load(path: string): JournalData {
+  // Never read through a link either: the file's content could end up in an error message.
+  checkJournalPath(path);
   if (!existsSync(path)) return { kubeconfigs: {}, paused: [] };
   let parsed: any;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new JournalError(`cannot read the journal ${path}: ${(e as Error).message.split('\n')[0]}; move it away if it is not cdk8s-capi's (pauses are also recorded on the paused objects)`);
+  } catch {
+    // The parser's message quotes the text: not repeated here.
+    throw new JournalError(`cannot read the journal ${path}: not valid JSON; move it away if it is not cdk8s-capi's (pauses are also recorded on the paused objects)`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new JournalError(`cannot read the journal ${path}: not a JSON object`);
   return { kubeconfigs: {}, paused: [], ...parsed };

@@ -104,6 +104,8 @@ export class Upgrader {
     }
     await this.checkNamespaces(objects);
     const journal = new Journal(this.opts.journalPath ?? join(resolve('.'), '.cdk8s-capi', 'journal.json'));
+    // A journal that cannot be written would only show when a pause is recorded, mid-upgrade.
+    journal.assertWritable();
     const pauser = new Pauser(this.kube, journal, 'upgrade', e => this.emit(e));
     // Recovery first: a pause an interrupted upgrade left behind is undone before anything else.
     const before = await readLive(this.kube, objects, { dryRun: false });

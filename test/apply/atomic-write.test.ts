@@ -102,9 +102,10 @@ describe('Journal', () => {
   test('fails with a JournalError, not a stack trace, for a file that is not JSON', () => {
     const dir = scratch();
     const path = join(dir, 'journal.json');
-    writeFileSync(path, '{ not json');
+    writeFileSync(path, '{ not json: s3cret');
     expect(() => new Journal(path)).toThrow(JournalError);
-    expect(() => new Journal(path)).toThrow(new RegExp(`^cannot read the journal ${path}: .*; move it away if it is not cdk8s-capi's`));
+    expect(() => new Journal(path)).toThrow(`cannot read the journal ${path}: not valid JSON; move it away if it is not cdk8s-capi's`);
+    expect(() => new Journal(path)).not.toThrow(/s3cret/);
     writeFileSync(path, '[1]');
     expect(() => new Journal(path)).toThrow('not a JSON object');
   });
@@ -116,7 +117,8 @@ describe('Journal', () => {
     mkdirSync(join(dir, '.cdk8s-capi'));
     symlinkSync(victim, join(dir, '.cdk8s-capi', 'journal.json'));
     expect(() => checkJournalPath(join(dir, '.cdk8s-capi', 'journal.json'))).toThrow(/journal\.json: it is a symbolic link/);
-    expect(() => new Journal(join(dir, '.cdk8s-capi', 'journal.json')).recordKubeconfig('c', 'p')).toThrow(UnsafePathError);
+    // not even read through the link (its content could end up in a message)
+    expect(() => new Journal(join(dir, '.cdk8s-capi', 'journal.json'))).toThrow(UnsafePathError);
     expect(readFileSync(victim, 'utf8')).toBe('{}');
 
     const d2 = scratch();
