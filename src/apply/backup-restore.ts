@@ -12,9 +12,11 @@ import { EventSink, StuckObject } from './events';
 import { ApplyError, KubeClient } from './executor';
 import { Journal } from './journal';
 import { MissingKindError } from './kube';
+import { formatNamespaceProblems, namespaceHints, namespaceProblems } from './namespaces';
 import { Pauser, markerEntry, pauseTargetFor, pauseValueOf } from './pause';
 import { ObjectRef, StageId, describeRef, keyOf, refOf } from './plan';
 import { readinessOf } from './readiness/rules';
+import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts } from './timeouts';
 import { UpgradeEvent } from './upgrade';
 import { WaitItem, waitForItems } from './upgrade-wait';
@@ -25,6 +27,8 @@ import { KubeObject } from '../validate/schema';
 export const RESTORE_FIELD_MANAGER = 'cdk8s-capi-restore';
 
 export interface RestoreOptions {
+  /** Values for `${VAR}` placeholders in the backup; an unresolved one fails before anything is touched. @default none */
+  readonly variables?: Variables;
   readonly journalPath?: string;
   readonly onEvent?: (e: UpgradeEvent) => void;
   readonly signal?: AbortSignal;
@@ -33,6 +37,8 @@ export interface RestoreOptions {
   readonly timeouts?: Partial<Omit<Timeouts, 'stages'>> & { stages?: Partial<Timeouts['stages']> };
   /** The command that continues this restore, for failure summaries. */
   readonly resumeCommand?: string;
+  /** The command showing the restored objects' status, for failure summaries. @default 'cdk8s-capi status <dir>' */
+  readonly statusCommand?: string;
 }
 
 export interface RestoreResult {
@@ -50,7 +56,8 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   const started = Date.now();
   const emit = opts.onEvent ?? (() => undefined);
   const sink: EventSink = e => emit(e);
-  const { index, objects } = readBackup(dir);
+  const backup = readBackup(dir);
+  const index = backup.index;
   const resumeCmd = opts.resumeCommand ?? `cdk8s-capi restore ${dir}`;
   const fail = (stage: StageId | undefined, message: string, stuck: StuckObject[] = [], next: string[] = []): ApplyError => {
     const e = new ApplyError(message, stage, stuck, [...next, `${resumeCmd}   # continues where it stopped`]);
@@ -58,17 +65,28 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
     return e;
   };
 
-  // Up front, before touching anything: every kind served, every Secret it needs available.
+  // Up front, before touching anything: placeholders resolved, every kind served, every
+  // namespace present, every Secret it needs available.
+  let objects: KubeObject[];
+  try {
+    objects = substitute(backup.objects, opts.variables ?? {}).objects;
+  } catch (e) {
+    if (e instanceof SubstitutionError) throw fail(undefined, e.message.replace('nothing was applied', 'nothing was restored'));
+    throw e;
+  }
   const missing: string[] = [];
+  const namespacedKinds = new Set<string>();
   for (const o of objects) {
     try {
-      await kube.resource(o.apiVersion!, o.kind!);
+      if ((await kube.resource(o.apiVersion!, o.kind!)).namespaced) namespacedKinds.add(`${o.apiVersion}/${o.kind}`);
     } catch (e) {
       if (!(e instanceof MissingKindError)) throw e;
       if (!missing.includes(e.message)) missing.push(e.message);
     }
   }
   if (missing.length) throw fail(undefined, `nothing was restored: ${missing.join('; ')}`, [], ['install the missing provider(s), then rerun']);
+  const nsProblems = await namespaceProblems(kube, objects, o => namespacedKinds.has(`${o.apiVersion}/${o.kind}`));
+  if (nsProblems.length) throw fail(undefined, `nothing was restored: ${formatNamespaceProblems(nsProblems).join('; ')}`, [], namespaceHints(nsProblems));
   const absentSecrets = await missingSecrets(kube, index);
   if (absentSecrets.length) {
     throw fail(undefined, `nothing was restored: ${absentSecrets.length} Secret(s) the cluster needs are neither in the backup nor in the target: ${absentSecrets.join(', ')}`,
@@ -82,6 +100,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   }
   const clusters = objects.filter(isClusterKind);
   const journal = new Journal(opts.journalPath ?? join(resolve('.'), '.cdk8s-capi', 'journal.json'));
+  journal.assertWritable();
   const pauser = new Pauser(kube, journal, 'restore', e => emit(e));
   const absent = objects.filter(o => !live.has(keyOf(refOf(o))));
   for (const c of clusters) {
@@ -151,7 +170,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
         overallDeadline: started + timeouts.overall,
         emit: sink,
         signal: opts.signal,
-        fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, ['cdk8s-capi status ' + dir]),
+        fail: (message, stuck) => fail(StageId.CLUSTER, message, stuck, [opts.statusCommand ?? `cdk8s-capi status ${dir}`]),
       });
     } finally {
       cache.stop();
@@ -159,7 +178,7 @@ export async function restoreBackup(kube: KubeClient, dir: string, opts: Restore
   }
   emit({ type: 'stage-done', stage: StageId.CLUSTER, title: 'Resuming reconciliation and waiting for the cluster', ms: Date.now() - t0 });
   const ms = Date.now() - started;
-  emit({ type: 'done', ms, requests: kube.stats.requests, objects: objects.length });
+  emit({ type: 'done', ms, requests: kube.stats.requests, objects: objects.length, retries: kube.stats.retries });
   return { created, present: objects.length - created, linked, ms };
 }
 

@@ -4,9 +4,10 @@
 // the `cluster.x-k8s.io/cluster-name` label and by following references (control plane and
 // infrastructure refs, machine templates old and new, data templates, the hosts a template
 // selects or a machine holds, their Secrets).
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
+import { writeFileAtomic } from './atomic-write';
 import { stripForBackup } from './backup-strip';
 import { KubeClient } from './executor';
 import { MissingKindError } from './kube';
@@ -321,9 +322,10 @@ export function writeBackup(dir: string, content: BackupContent): void {
   chmodSync(dir, 0o700);
   content.objects.forEach((o, i) => {
     const path = join(dir, content.index.files[i]);
-    writeFileSync(path, stringify(o, { sortMapEntries: true, lineWidth: 0 }), { mode: 0o600 });
+    writeFileAtomic(path, stringify(o, { sortMapEntries: true, lineWidth: 0 }));
   });
-  writeFileSync(join(dir, BACKUP_INDEX), `${JSON.stringify(content.index, null, 2)}\n`, { mode: 0o600 });
+  // The index last: a backup interrupted while writing has no index and is never read as whole.
+  writeFileAtomic(join(dir, BACKUP_INDEX), `${JSON.stringify(content.index, null, 2)}\n`);
 }
 
 /** Reads a backup directory: the index and its files, in order. */

@@ -1,15 +1,17 @@
 // The applier: plan → apply → wait, stage by stage. State lives in the cluster, so a rerun
 // after a crash, Ctrl-C or timeout simply converges (server-side apply is idempotent and the
 // waits read live status); the journal keeps only kubeconfig paths and pause state.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from './atomic-write';
 import { EventSink, ProgressEvent, StuckObject } from './events';
-import { Journal } from './journal';
+import { Journal, checkJournalPath } from './journal';
 import { KubeApi, MissingKindError } from './kube';
+import { checkNamespaces, formatNamespaceProblems, namespaceHints } from './namespaces';
 import { ObjectRef, Plan, PlanNode, Stage, StageId, WaitTarget, blockers, buildPlan, describeRef, keyOf } from './plan';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
-import { DEFAULT_TIMEOUTS, Timeouts, formatDuration } from './timeouts';
+import { SubstitutionError, Variables, substitute } from './substitute';
+import { DEFAULT_TIMEOUTS, Timeouts, formatDuration, sinceChange } from './timeouts';
 import { WatchCache } from './watch-cache';
 import { KubeObject } from '../validate/schema';
 
@@ -19,8 +21,16 @@ export const FIELD_MANAGER = 'cdk8s-capi';
 export type KubeClient = Pick<KubeApi, 'resource' | 'resetDiscovery' | 'apply' | 'get' | 'list' | 'watch' | 'delete' | 'mergePatch' | 'stats' | 'defaultNamespace'>;
 
 export interface ApplyOptions {
-  /** Server-side dry run: apply with dryRun=All, no waits. @default false */
+  /**
+   * Server-side dry run: every object is sent with dryRun=All and nothing waits; no kubeconfig
+   * is written and the journal is not touched. Stage titles start with "Dry run:". @default false
+   */
   readonly dryRun?: boolean;
+  /**
+   * Values for `${VAR}` placeholders (see substitute.ts). Every placeholder must resolve, or
+   * the run fails before anything is touched. @default none: any placeholder fails the run
+   */
+  readonly variables?: Variables;
   /** Objects applied at once within a dependency wave. @default 8 */
   readonly concurrency?: number;
   readonly timeouts?: Partial<Omit<Timeouts, 'stages'>> & { stages?: Partial<Timeouts['stages']> };
@@ -34,6 +44,10 @@ export interface ApplyOptions {
   readonly signal?: AbortSignal;
   /** Command to suggest for status/resume in failure summaries. @default 'cdk8s-capi' */
   readonly commandHint?: string;
+  /** The exact command showing live status, for failure summaries. @default '<commandHint> status <same paths>' */
+  readonly statusCommand?: string;
+  /** The exact command that resumes this run, for failure summaries. @default '<commandHint> apply <same paths>' */
+  readonly resumeCommand?: string;
 }
 
 export interface ApplyResult {
@@ -42,6 +56,9 @@ export interface ApplyResult {
   readonly watches: number;
   readonly maxConcurrent: number;
   readonly ms: number;
+  /** Requests that were retried (429, 5xx, conflicts, connection resets). */
+  readonly retries: number;
+  /** Kubeconfig files written by this run, by cluster (none on a dry run). */
   readonly kubeconfigs: Record<string, string>;
 }
 
@@ -67,6 +84,9 @@ export class Applier {
   private readonly emit: EventSink;
   private readonly started = Date.now();
   private cache?: WatchCache;
+  /** Namespaces only the input creates: a dry run cannot send objects in them. */
+  private newNamespaces = new Set<string>();
+  private unchecked = 0;
 
   constructor(private readonly kube: KubeClient, private readonly opts: ApplyOptions = {}) {
     this.timeouts = mergeTimeouts(opts.timeouts);
@@ -74,15 +94,23 @@ export class Applier {
   }
 
   async apply(input: readonly KubeObject[]): Promise<ApplyResult> {
-    const objects = await this.normalize(input);
+    const dryRun = this.opts.dryRun ?? false;
+    // Before anything is touched: placeholders, kinds, namespaces, the files we will write.
+    const objects = await this.normalize(this.substituted(input));
     const plan = buildPlan(objects);
+    const kubeconfigDir = resolve(this.opts.kubeconfigDir ?? '.');
+    const journalPath = this.opts.journalPath ?? join(kubeconfigDir, '.cdk8s-capi', 'journal.json');
+    if (!dryRun) this.checkOutputs(plan, kubeconfigDir, journalPath);
+    const journal = dryRun ? undefined : new Journal(journalPath);
+    // A dry run waits for nothing, so stages that only wait are left out.
+    const stages = dryRun ? plan.stages.filter(s => s.apply.length) : plan.stages;
+    const title = (s: Stage) => (dryRun ? `Dry run: ${s.title}` : s.title);
     this.emit({
       type: 'plan',
       objects: objects.length,
-      stages: plan.stages.map(s => ({ id: s.id, title: s.title, apply: s.apply.length, wait: s.waitFor.length })),
+      stages: stages.map(s => ({ id: s.id, title: title(s), apply: s.apply.length, wait: dryRun ? 0 : s.waitFor.length })),
+      ...(dryRun ? { dryRun } : {}),
     });
-    const kubeconfigDir = resolve(this.opts.kubeconfigDir ?? '.');
-    const journal = new Journal(this.opts.journalPath ?? join(kubeconfigDir, '.cdk8s-capi', 'journal.json'));
     const overallDeadline = this.started + this.timeouts.overall;
     this.cache = new WatchCache(this.kube, (kind, reason) => this.emit({ type: 'relist', kind, reason }));
     // One feed per kind when its waits span several namespaces (fleet applies), else per namespace.
@@ -92,33 +120,74 @@ export class Applier {
       spans.set(k, (spans.get(k) ?? new Set()).add(t.ref.namespace));
     }
     for (const [k, nss] of spans) if (nss.size > 1) this.cache.watchClusterWide(...(k.split('|') as [string, string]));
+    const kubeconfigs: Record<string, string> = {};
     try {
-      for (const stage of plan.stages) {
+      for (const stage of stages) {
         this.checkAborted(stage.id);
         const t0 = Date.now();
-        this.emit({ type: 'stage-start', stage: stage.id, title: stage.title });
+        this.emit({ type: 'stage-start', stage: stage.id, title: title(stage) });
         await this.applyStage(stage);
         if (stage.id === StageId.PREREQUISITES) this.kube.resetDiscovery();
-        if (!this.opts.dryRun && stage.waitFor.length) {
+        if (!dryRun && stage.waitFor.length) {
           const deadline = Math.min(overallDeadline, t0 + this.timeouts.stages[stage.id]);
           await this.waitFor(plan, stage, deadline, overallDeadline);
-          if (stage.id === StageId.KUBECONFIG) await this.writeKubeconfigs(stage.waitFor, kubeconfigDir, journal);
+          if (stage.id === StageId.KUBECONFIG) Object.assign(kubeconfigs, await this.writeKubeconfigs(stage, kubeconfigDir, journal!));
         }
-        this.emit({ type: 'stage-done', stage: stage.id, title: stage.title, ms: Date.now() - t0 });
+        this.emit({ type: 'stage-done', stage: stage.id, title: title(stage), ms: Date.now() - t0 });
       }
     } finally {
       this.cache.stop();
     }
     const ms = Date.now() - this.started;
-    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: objects.length, watches: this.kube.stats.watches, maxConcurrent: this.kube.stats.maxConcurrent });
+    const stats = this.kube.stats;
+    this.emit({
+      type: 'done',
+      ms,
+      requests: stats.requests,
+      objects: objects.length,
+      watches: stats.watches,
+      maxConcurrent: stats.maxConcurrent,
+      retries: stats.retries,
+      ...(dryRun ? { dryRun, unchecked: this.unchecked } : {}),
+    });
     return {
       objects: objects.length,
-      requests: this.kube.stats.requests,
-      watches: this.kube.stats.watches,
-      maxConcurrent: this.kube.stats.maxConcurrent,
+      requests: stats.requests,
+      watches: stats.watches,
+      maxConcurrent: stats.maxConcurrent,
       ms,
-      kubeconfigs: { ...journal.kubeconfigs },
+      retries: stats.retries,
+      kubeconfigs,
     };
+  }
+
+  /** `${VAR}` placeholders resolved; an unresolved one fails the run before anything is touched. */
+  private substituted(input: readonly KubeObject[]): KubeObject[] {
+    try {
+      return substitute(input, this.opts.variables ?? {}).objects;
+    } catch (e) {
+      if (!(e instanceof SubstitutionError)) throw e;
+      throw this.refuse(e.message, []);
+    }
+  }
+
+  /** Fails the run before anything was touched (a 'failed' event, then the error). */
+  private refuse(message: string, next: string[]): ApplyError {
+    const e = new ApplyError(message, undefined, [], next);
+    this.emit({ type: 'failed', message: e.message, stuck: [], next: e.next });
+    return e;
+  }
+
+  /** The journal and every kubeconfig this run will write: never through a symbolic link. */
+  private checkOutputs(plan: Plan, kubeconfigDir: string, journalPath: string): void {
+    const targets = plan.stages.flatMap(s => s.waitFor).filter(t => t.cluster).map(t => join(kubeconfigDir, `${t.cluster}.kubeconfig`));
+    try {
+      checkJournalPath(journalPath);
+      for (const t of targets) assertWritableFile(t);
+    } catch (e) {
+      if (e instanceof UnsafePathError) throw this.refuse(`nothing was applied: ${e.message}`, []);
+      throw e;
+    }
   }
 
   /**
@@ -151,13 +220,19 @@ export class Applier {
     }
     if (missing.length) {
       const lines = [...new Set(missing.map(m => m.message))];
-      const e = new ApplyError(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, undefined, [], ['install the missing provider(s), then rerun']);
-      this.emit({ type: 'failed', message: e.message, stuck: [], next: e.next });
-      throw e;
+      throw this.refuse(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, ['install the missing provider(s), then rerun']);
     }
-    return input.map(o => (scope.get(`${o.apiVersion}/${o.kind}`) && !o.metadata?.namespace
+    const namespaced = (o: KubeObject) => scope.get(`${o.apiVersion}/${o.kind}`) === true;
+    const objects = input.map(o => (namespaced(o) && !o.metadata?.namespace
       ? { ...o, metadata: { ...o.metadata, namespace: this.kube.defaultNamespace } }
       : o));
+    const ns = await checkNamespaces(this.kube, objects, namespaced);
+    if (ns.problems.length) {
+      const lines = formatNamespaceProblems(ns.problems);
+      throw this.refuse(`nothing was applied: ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`, namespaceHints(ns.problems));
+    }
+    this.newNamespaces = new Set(ns.created);
+    return objects;
   }
 
   private async applyStage(stage: Stage): Promise<void> {
@@ -177,6 +252,12 @@ export class Applier {
   }
 
   private async applyOne(n: PlanNode): Promise<void> {
+    if (this.opts.dryRun && n.ref.namespace && this.newNamespaces.has(n.ref.namespace)) {
+      // The server would answer 404: its namespace is only created (dry-run) by this input.
+      this.unchecked++;
+      this.emit({ type: 'applied', object: describeRef(n.ref), result: 'not-checked', reason: `namespace ${n.ref.namespace} does not exist yet` });
+      return;
+    }
     await this.kube.apply(n.object, { fieldManager: FIELD_MANAGER, force: true, dryRun: this.opts.dryRun });
     this.emit({ type: 'applied', object: describeRef(n.ref), result: this.opts.dryRun ? 'dry-run' : 'applied' });
   }
@@ -275,38 +356,55 @@ export class Applier {
       object: describeRef(t.target.ref),
       status: t.readiness.status,
       message: t.readiness.message,
-      since: formatDuration(Date.now() - t.changedAt),
+      ...sinceChange(Date.now() - t.changedAt),
     }));
-    const cmd = this.opts.commandHint ?? 'cdk8s-capi';
     const first = culprits[0]?.target.ref;
     const next = [
       ...(first ? [`kubectl describe ${first.kind.toLowerCase()}${first.group ? `.${first.group}` : ''} ${first.name}${first.namespace ? ` -n ${first.namespace}` : ''}`] : []),
-      `${cmd} status <same paths>`,
-      `${cmd} apply <same paths>   # resumes from the cluster's state`,
+      this.statusCommand,
+      `${this.resumeCommand}   # resumes from the cluster's state`,
     ];
     const e = new ApplyError(message, stage.id, stuck, next);
     this.emit({ type: 'failed', stage: stage.id, message, stuck, next });
     return e;
   }
 
-  private async writeKubeconfigs(targets: WaitTarget[], dir: string, journal: Journal): Promise<void> {
-    for (const t of targets) {
+  private get statusCommand(): string {
+    return this.opts.statusCommand ?? `${this.opts.commandHint ?? 'cdk8s-capi'} status <same paths>`;
+  }
+
+  private get resumeCommand(): string {
+    return this.opts.resumeCommand ?? `${this.opts.commandHint ?? 'cdk8s-capi'} apply <same paths>`;
+  }
+
+  /** Writes `<dir>/<cluster>.kubeconfig` (0600, atomically, never through a symbolic link). */
+  private async writeKubeconfigs(stage: Stage, dir: string, journal: Journal): Promise<Record<string, string>> {
+    const written: Record<string, string> = {};
+    for (const t of stage.waitFor) {
       if (!t.cluster) continue;
       const secret = await this.cache!.get('v1', 'Secret', t.ref.namespace, t.ref.name);
       const value = secret?.data?.value;
       if (typeof value !== 'string') continue;
-      mkdirSync(dir, { recursive: true });
       const path = join(dir, `${t.cluster}.kubeconfig`);
-      writeFileSync(path, Buffer.from(value, 'base64'), { mode: 0o600 });
-      chmodSync(path, 0o600);
+      try {
+        ensureDir(dir);
+        writeFileAtomic(path, Buffer.from(value, 'base64'));
+      } catch (e) {
+        if (!(e instanceof UnsafePathError)) throw e;
+        const err = new ApplyError(`the cluster is up, but its kubeconfig was not written: ${e.message}`, stage.id, [], [`${this.resumeCommand}   # writes it once the path is fixed`]);
+        this.emit({ type: 'failed', stage: stage.id, message: err.message, stuck: [], next: err.next });
+        throw err;
+      }
       journal.recordKubeconfig(t.cluster, path);
+      written[t.cluster] = path;
       this.emit({ type: 'kubeconfig', cluster: t.cluster, path });
     }
+    return written;
   }
 
   private checkAborted(stage: StageId): void {
     if (this.opts.signal?.aborted) {
-      const e = new ApplyError('interrupted', stage, [], [`${this.opts.commandHint ?? 'cdk8s-capi'} apply <same paths>   # resumes from the cluster's state`]);
+      const e = new ApplyError('interrupted', stage, [], [`${this.resumeCommand}   # resumes from the cluster's state`]);
       this.emit({ type: 'failed', stage, message: e.message, stuck: [], next: e.next });
       throw e;
     }

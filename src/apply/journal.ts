@@ -1,7 +1,8 @@
 // The little the cluster does not remember: which kubeconfigs were written, and which objects
 // a run paused (so a failed run can always restore them). Everything else is re-read live.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from './atomic-write';
 
 export interface PausedEntry {
   /** `group/Kind/namespace/name` */
@@ -22,11 +23,38 @@ export interface JournalData {
   paused: PausedEntry[];
 }
 
+/** The journal file cannot be read (not JSON, not ours). */
+export class JournalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JournalError';
+  }
+}
+
+function load(path: string): JournalData {
+  // Never read through a link either: the file's content could end up in an error message.
+  checkJournalPath(path);
+  if (!existsSync(path)) return { kubeconfigs: {}, paused: [] };
+  let parsed: any;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    // The parser's message quotes the text: not repeated here.
+    throw new JournalError(`cannot read the journal ${path}: not valid JSON; move it away if it is not cdk8s-capi's (pauses are also recorded on the paused objects)`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new JournalError(`cannot read the journal ${path}: not a JSON object`);
+  return { kubeconfigs: {}, paused: [], ...parsed };
+}
+
+/**
+ * Written atomically (temp file + fsync + rename, never through a symbolic link), 0600, in a
+ * 0700 directory: it names kubeconfig files and what a run paused.
+ */
 export class Journal {
   private data: JournalData;
 
   constructor(readonly path: string) {
-    this.data = existsSync(path) ? { kubeconfigs: {}, paused: [], ...JSON.parse(readFileSync(path, 'utf8')) } : { kubeconfigs: {}, paused: [] };
+    this.data = load(path);
   }
 
   get kubeconfigs(): Readonly<Record<string, string>> {
@@ -52,11 +80,24 @@ export class Journal {
     this.save();
   }
 
-  private save(): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
-    chmodSync(this.path, 0o600);
+  /** Throws UnsafePathError when the journal could not be written (a symbolic link in the way). */
+  assertWritable(): void {
+    checkJournalPath(this.path);
   }
+
+  private save(): void {
+    ensureDir(dirname(this.path), { private: true });
+    writeFileAtomic(this.path, `${JSON.stringify(this.data, null, 2)}\n`);
+  }
+}
+
+/** The journal's directory and file must not be symbolic links (checked before a run touches anything). */
+export function checkJournalPath(path: string): void {
+  const dir = dirname(path);
+  try {
+    if (lstatSync(dir).isSymbolicLink()) throw new UnsafePathError(dir, `refusing to use ${dir}: it is a symbolic link; remove it (it is recreated as a private directory)`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  assertWritableFile(path);
 }

@@ -81,6 +81,17 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 250, maxDelayMs: 10_000 };
 
+/** A request about to be retried (shown at -v, counted in the summary). */
+export interface RetryInfo {
+  /** e.g. `apply Secret default/node1-credentials` */
+  readonly request: string;
+  /** e.g. `429 TooManyRequests`, `503`, `ECONNRESET` */
+  readonly reason: string;
+  /** The attempt that failed (1 = the first). */
+  readonly attempt: number;
+  readonly delayMs: number;
+}
+
 /** Counters for the applier's "requests per object" figures. */
 export interface KubeStats {
   requests: number;
@@ -122,6 +133,19 @@ export function isTransient(e: any): boolean {
   return /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|fetch failed|network|other side closed/i.test(msg) && code === undefined;
 }
 
+/** Why a transient failure happened, in a few words (never a body). */
+function retryReason(e: any): string {
+  const code = errorCode(e);
+  if (code !== undefined) {
+    const reason = statusBody(e)?.reason;
+    return `${code}${typeof reason === 'string' && reason ? ` ${reason}` : ''}`;
+  }
+  const m = /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|other side closed/i.exec(`${e?.message ?? ''} ${e?.cause?.code ?? ''} ${e?.code ?? ''}`);
+  return m ? m[0] : 'connection error';
+}
+
+const describeTarget = (kind: string, namespace: string | undefined, name: string) => `${kind} ${namespace ? `${namespace}/` : ''}${name}`;
+
 function retryAfterMs(e: any): number | undefined {
   const h = e?.headers?.['retry-after'] ?? e?.headers?.['Retry-After'];
   const n = Number(h);
@@ -148,7 +172,7 @@ export class KubeApi {
     const ctx = kc.getContextObject(kc.getCurrentContext());
     const api = new KubeApi(m, kc, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry);
     try {
-      await api.withRetry(() => kc.makeApiClient(m.VersionApi).getCode(), { attempts: 3 });
+      await api.withRetry(() => kc.makeApiClient(m.VersionApi).getCode(), { attempts: 3, request: 'get /version' });
     } catch (e) {
       throw new KubeConnectionError(`cannot reach the cluster at ${cluster.server}: ${(e as Error).message}`);
     }
@@ -156,6 +180,8 @@ export class KubeApi {
   }
 
   readonly stats: KubeStats = { requests: 0, retries: 0, watches: 0, maxConcurrent: 0, inFlight: 0 };
+  /** Called before each retry (for -v output). @default none */
+  onRetry?: (info: RetryInfo) => void;
   private readonly objects: InstanceType<K8s['KubernetesObjectApi']>;
   private readonly discovery = new Map<string, Promise<Map<string, ResourceInfo> | undefined>>();
 
@@ -192,7 +218,7 @@ export class KubeApi {
     await this.resource(apiVersion, ref.kind);
     try {
       const header = { apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } };
-      return await this.withRetry(() => this.objects.read(header) as Promise<KubeObject>);
+      return await this.withRetry(() => this.objects.read(header) as Promise<KubeObject>, { request: `get ${describeTarget(ref.kind, ref.namespace, ref.name)}` });
     } catch (e) {
       if (errorCode(e) === 404) return undefined;
       throw this.asApiError(e);
@@ -203,7 +229,8 @@ export class KubeApi {
   Promise<{ items: KubeObject[]; resourceVersion: string }> {
     await this.resource(apiVersion, kind);
     try {
-      const r = await this.withRetry(() => this.objects.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector));
+      const r = await this.withRetry(() => this.objects.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector),
+        { request: `list ${kind}${namespace ? ` in ${namespace}` : ''}` });
       return { items: (r.items ?? []).map(i => ({ apiVersion, kind, ...(i as object) }) as KubeObject), resourceVersion: r.metadata?.resourceVersion ?? '' };
     } catch (e) {
       throw this.asApiError(e);
@@ -217,7 +244,8 @@ export class KubeApi {
     if (!body.metadata.namespace && (await this.resource(obj.apiVersion!, obj.kind!)).namespaced) body.metadata.namespace = this.defaultNamespace;
     try {
       return await this.withRetry(() => this.objects.patch(body as any, undefined, opts.dryRun ? 'All' : undefined, opts.fieldManager,
-        opts.force ?? true, this.m.PatchStrategy.ServerSideApply) as Promise<KubeObject>);
+        opts.force ?? true, this.m.PatchStrategy.ServerSideApply) as Promise<KubeObject>,
+      { request: `${opts.dryRun ? 'dry-run apply' : 'apply'} ${describeTarget(obj.kind!, body.metadata.namespace, body.metadata.name ?? '')}` });
     } catch (e) {
       throw this.asApiError(e);
     }
@@ -232,7 +260,8 @@ export class KubeApi {
     const spec = { apiVersion, kind: ref.kind, ...patch, metadata: { ...(p.metadata ?? {}), name: ref.name, namespace: ref.namespace } } as any;
     try {
       return await this.withRetry(() =>
-        this.objects.patch(spec, undefined, undefined, fieldManager, undefined, this.m.PatchStrategy.MergePatch) as Promise<KubeObject>);
+        this.objects.patch(spec, undefined, undefined, fieldManager, undefined, this.m.PatchStrategy.MergePatch) as Promise<KubeObject>,
+      { request: `patch ${describeTarget(ref.kind, ref.namespace, ref.name)}` });
     } catch (e) {
       throw this.asApiError(e);
     }
@@ -244,7 +273,7 @@ export class KubeApi {
     await this.resource(apiVersion, ref.kind);
     try {
       await this.withRetry(() => this.objects.delete({ apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } } as any,
-        undefined, undefined, undefined, undefined, propagationPolicy));
+        undefined, undefined, undefined, undefined, propagationPolicy), { request: `delete ${describeTarget(ref.kind, ref.namespace, ref.name)}` });
       return 'deleted';
     } catch (e) {
       if (errorCode(e) === 404) return 'not-found';
@@ -271,7 +300,7 @@ export class KubeApi {
   }
 
   /** Runs one request with retries on transient failures (429 honours Retry-After). */
-  async withRetry<T>(fn: () => Promise<T>, opts: Partial<RetryPolicy> = {}): Promise<T> {
+  async withRetry<T>(fn: () => Promise<T>, opts: Partial<RetryPolicy> & { request?: string } = {}): Promise<T> {
     const p = { ...this.retry, ...opts };
     for (let attempt = 1; ; attempt++) {
       this.stats.requests++;
@@ -283,7 +312,9 @@ export class KubeApi {
         if (attempt >= p.attempts || !isTransient(e)) throw e;
         this.stats.retries++;
         const backoff = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
-        await sleep(retryAfterMs(e) ?? backoff * (0.5 + Math.random() / 2));
+        const delayMs = Math.round(retryAfterMs(e) ?? backoff * (0.5 + Math.random() / 2));
+        this.onRetry?.({ request: opts.request ?? 'request', reason: retryReason(e), attempt, delayMs });
+        await sleep(delayMs);
       } finally {
         this.stats.inFlight--;
       }
@@ -295,7 +326,7 @@ export class KubeApi {
     try {
       const list: any = await this.withRetry(() => (group
         ? this.kc.makeApiClient(this.m.CustomObjectsApi).getAPIResources({ group, version })
-        : this.kc.makeApiClient(this.m.CoreV1Api).getAPIResources()));
+        : this.kc.makeApiClient(this.m.CoreV1Api).getAPIResources()), { request: `discovery ${apiVersion}` });
       const out = new Map<string, ResourceInfo>();
       for (const r of list.resources ?? []) {
         if (!r.name.includes('/')) out.set(r.kind, { plural: r.name, namespaced: r.namespaced });

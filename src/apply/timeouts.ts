@@ -59,3 +59,8 @@ export function formatDuration(ms: number): string {
   if (m < 60) return `${m}m${s % 60 ? `${s % 60}s` : ''}`;
   return `${Math.floor(m / 60)}h${m % 60 ? `${m % 60}m` : ''}`;
 }
+
+/** `{ since }` for a failure summary's "(unchanged for …)", left out under a second (it says nothing). */
+export function sinceChange(ms: number): { since?: string } {
+  return ms >= 1000 ? { since: formatDuration(ms) } : {};
+}

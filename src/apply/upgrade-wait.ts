@@ -6,7 +6,7 @@ import { EventSink, StuckObject } from './events';
 import { ApplyError } from './executor';
 import { StageId } from './plan';
 import { Readiness, ReadinessStatus } from './readiness/types';
-import { Timeouts, formatDuration } from './timeouts';
+import { Timeouts, formatDuration, sinceChange } from './timeouts';
 
 /** One thing to wait for. */
 export interface WaitItem {
@@ -47,7 +47,7 @@ export async function waitForItems(items: readonly WaitItem[], ctx: WaitContext)
     const notReady = tracks.filter(t => !t.done && t.readiness.status !== ReadinessStatus.CURRENT);
     const failedOnes = notReady.filter(t => t.readiness.status === ReadinessStatus.FAILED);
     return (failedOnes.length ? failedOnes : notReady).map(t => ({
-      object: t.item.label, status: t.readiness.status, message: t.readiness.message, since: formatDuration(Date.now() - t.changedAt),
+      object: t.item.label, status: t.readiness.status, message: t.readiness.message, ...sinceChange(Date.now() - t.changedAt),
     }));
   };
   const fail = (message: string) => {

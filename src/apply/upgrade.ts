@@ -9,9 +9,11 @@ import { join, resolve } from 'node:path';
 import { EventSink, ProgressEvent, StuckObject } from './events';
 import { ApplyError, FIELD_MANAGER, KubeClient, pool } from './executor';
 import { Journal, PausedEntry } from './journal';
+import { formatNamespaceProblems, namespaceHints, namespaceProblems } from './namespaces';
 import { PauseResult, Pauser, markerEntry } from './pause';
 import { ObjectRef, PlanNode, StageId, buildPlan, describeRef } from './plan';
 import { readinessOf } from './readiness/rules';
+import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts } from './timeouts';
 import { LiveView, keyOfObject, preflightInputOf, readLive, serverPreflights } from './upgrade-live';
 import { UpgradePreflight, preflightsPassed, upgradePreflights } from './upgrade-preflights';
@@ -28,6 +30,8 @@ export type UpgradeEvent = ProgressEvent
 | { readonly type: 'paused' | 'resumed'; readonly object: string; readonly how: string };
 
 export interface UpgradeOptions {
+  /** Values for `${VAR}` placeholders; an unresolved one fails before anything is touched. @default none */
+  readonly variables?: Variables;
   readonly timeouts?: Partial<Omit<Timeouts, 'stages'>> & { stages?: Partial<Timeouts['stages']> };
   /** Journal file (pause bookkeeping). @default `.cdk8s-capi/journal.json` in the current directory */
   readonly journalPath?: string;
@@ -90,8 +94,18 @@ export class Upgrader {
     return { view, results };
   }
 
-  async upgrade(objects: readonly KubeObject[]): Promise<UpgradeResult> {
+  async upgrade(input: readonly KubeObject[]): Promise<UpgradeResult> {
+    let objects: KubeObject[];
+    try {
+      objects = substitute(input, this.opts.variables ?? {}).objects;
+    } catch (e) {
+      if (e instanceof SubstitutionError) throw this.failure(undefined, e.message, [], []);
+      throw e;
+    }
+    await this.checkNamespaces(objects);
     const journal = new Journal(this.opts.journalPath ?? join(resolve('.'), '.cdk8s-capi', 'journal.json'));
+    // A journal that cannot be written would only show when a pause is recorded, mid-upgrade.
+    journal.assertWritable();
     const pauser = new Pauser(this.kube, journal, 'upgrade', e => this.emit(e));
     // Recovery first: a pause an interrupted upgrade left behind is undone before anything else.
     const before = await readLive(this.kube, objects, { dryRun: false });
@@ -170,8 +184,23 @@ export class Upgrader {
       this.cache.stop();
     }
     const ms = Date.now() - this.started;
-    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: view.objects.length });
+    this.emit({ type: 'done', ms, requests: this.kube.stats.requests, objects: view.objects.length, retries: this.kube.stats.retries });
     return { ms, requests: this.kube.stats.requests, applied, preflights: results };
+  }
+
+  /** Every namespace the new objects use exists (or is among them). */
+  private async checkNamespaces(objects: readonly KubeObject[]): Promise<void> {
+    const scope = new Map<string, boolean>();
+    for (const o of objects) {
+      const k = `${o.apiVersion}/${o.kind}`;
+      if (!scope.has(k)) scope.set(k, await this.kube.resource(o.apiVersion!, o.kind!).then(r => r.namespaced, () => false));
+    }
+    const namespaced = (o: KubeObject) => scope.get(`${o.apiVersion}/${o.kind}`) === true;
+    const withNs = objects.map(o => (namespaced(o) && !o.metadata?.namespace
+      ? { ...o, metadata: { ...o.metadata, namespace: this.kube.defaultNamespace } }
+      : o));
+    const problems = await namespaceProblems(this.kube, withNs, namespaced);
+    if (problems.length) throw this.failure(undefined, `nothing was changed: ${formatNamespaceProblems(problems).join('; ')}`, [], namespaceHints(problems));
   }
 
   /** Stage budget: the explicit one, else enough for every machine to be replaced on bare metal. */

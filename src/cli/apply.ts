@@ -1,17 +1,22 @@
 // `cdk8s-capi apply PATH…`: validate, then plan → apply → wait, stage by stage.
 import { Command, Option } from 'commander';
+import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliError, CliIo, ExitCode } from './io';
-import { KubeFlags, addKubeFlags, connect } from './kube-flags';
+import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadForCluster } from './load';
+import { UnsafePathError } from '../apply/atomic-write';
+import { EventSink, ProgressEvent } from '../apply/events';
 import { ApplyError, Applier } from '../apply/executor';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { JournalError } from '../apply/journal';
+import { KubeApi, KubeApiError, KubeConnectionError } from '../apply/kube';
 import { StageId, PlanError } from '../apply/plan';
-import { ProgressMode, rendererFor } from '../apply/progress';
+import { ProgressMode, ProgressRenderer, rendererFor } from '../apply/progress';
+import { Redactor, redactDeep } from '../apply/redact';
 import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
 import { Severity } from '../core/errors';
 import { validateObjects } from '../validate/validate';
 
-interface ApplyFlags extends KubeFlags {
+interface ApplyFlags extends KubeFlags, EnvFileFlags {
   dryRun?: string;
   output: string;
   kubeconfigOut: string;
@@ -32,12 +37,39 @@ function duration(flag: string, v: string): number {
   }
 }
 
+/** `--concurrency`: a whole number ≥ 1 (a usage error, exit 2, otherwise). */
+export function concurrencyFrom(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n < 1) throw new CliError(`--concurrency: expected a whole number ≥ 1, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** The renderer's sink with every substituted value scrubbed from every event. */
+export function redactingSink(renderer: ProgressRenderer, redact: Redactor): EventSink {
+  return (e: ProgressEvent) => renderer.sink(redactDeep(e, redact));
+}
+
+/** Retries reported as events (shown at -v, counted in the summary). */
+export function reportRetries(kube: KubeApi, sink: EventSink): void {
+  kube.onRetry = r => sink({ type: 'retry', ...r });
+}
+
+/** The errors every cluster command maps the same way (exit 1 or 2, no stack trace), scrubbed. */
+export function mapClusterError(e: unknown, redact: Redactor = t => t): never {
+  if (e instanceof PlanError) throw new CliError(redact(e.message), ExitCode.INVALID);
+  if (e instanceof KubeConnectionError) throw new CliError(redact(e.message), ExitCode.USAGE);
+  if (e instanceof KubeApiError) throw new CliError(redact(`the API server refused an object (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`), ExitCode.INVALID);
+  if (e instanceof JournalError) throw new CliError(e.message, ExitCode.USAGE);
+  if (e instanceof UnsafePathError) throw new CliError(e.message, ExitCode.USAGE);
+  throw e;
+}
+
 export function timeoutsFrom(flags: Pick<ApplyFlags, 'timeout' | 'stageTimeout' | 'resourceTimeout' | 'failureWindow' | 'stable'>): Partial<Timeouts> {
   const stages: Partial<Record<StageId, number>> = {};
   for (const s of flags.stageTimeout ?? []) {
     const [id, v] = s.split('=');
     if (!Object.values(StageId).includes(id as StageId) || !v) {
-      throw new CliError(`--stage-timeout ${JSON.stringify(s)}: use <stage>=<duration> with a stage of ${Object.values(StageId).join(', ')}`);
+      throw new CliError(`--stage-timeout ${JSON.stringify(s)}: expected <stage>=<duration>, a stage of ${Object.values(StageId).join(', ')} (e.g. hosts=90m)`);
     }
     stages[id as StageId] = duration('--stage-timeout', v);
   }
@@ -70,41 +102,64 @@ export function registerApply(program: Command, io: CliIo, setExit: (c: ExitCode
   const cmd = program.command('apply')
     .description('Apply manifests in dependency order and wait until they are ready: enroll hosts, create the cluster objects, wait for the control plane and workers, fetch the kubeconfig')
     .argument('<paths...>', 'manifest files or directories (e.g. dist/multinode-cluster); - reads stdin')
-    .addOption(new Option('--dry-run <mode>', 'server: send everything with dryRun=All, wait for nothing').choices(['server']))
+    .addOption(new Option('--dry-run <mode>', 'server: send everything with dryRun=All, wait for nothing, write nothing').choices(['server']))
     .addOption(new Option('-o, --output <format>', 'progress format (text: a live task list on a TTY, plain lines otherwise)').choices(['text', 'json']).default('text'))
     .option('--kubeconfig-out <dir>', 'where <cluster>.kubeconfig files are written (0600)', '.')
     .option('--concurrency <n>', 'objects applied at once', '8')
     .option('--no-validate', 'skip the offline validation before applying');
+  addEnvFileFlag(cmd);
   addKubeFlags(cmd);
   addWaitFlags(cmd);
   cmd.addHelpText('after', `
 Examples:
-  $ cdk8s-capi apply dist/multinode-cluster --kubeconfig mgmt.kubeconfig
+  $ cdk8s-capi apply dist/multinode-cluster --kubeconfig mgmt.kubeconfig --env-file bmc.env
   $ cdk8s-capi apply dist/ --dry-run server
   $ cdk8s-capi apply dist/site-1 --stage-timeout hosts=90m --output json > events.jsonl
 
+\${VAR} placeholders (BMC credentials) are filled in from the environment and --env-file
+before anything is sent, as Flux's post-build substitution does in strict mode: an unset
+variable fails the run up front. $\${VAR} is a literal \${VAR}; objects labelled or annotated
+kustomize.toolkit.fluxcd.io/substitute: disabled are sent as they are.
 A rerun after a failure, a timeout or Ctrl-C resumes: objects are applied with server-side
 apply (idempotent) and the waits read the live status.
 Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: ApplyFlags) => {
+    // Flags first: a usage error exits 2 before a file is read or the cluster contacted.
+    const concurrency = concurrencyFrom(flags.concurrency);
+    const timeouts = timeoutsFrom(flags);
+    const variables = variablesFor(flags, io);
     const objects = loadForCluster(paths, io);
+    const substituted = substituteOrFail(objects, variables);
+    const redact = substituted.redact;
     if (flags.validate) {
-      const errors = validateObjects(objects).flatMap(r => r.findings
+      const errors = validateObjects(substituted.objects).flatMap(r => r.findings
         .filter(f => f.severity === Severity.ERROR)
         .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
-      if (errors.length) throw new CliError(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`, ExitCode.INVALID);
+      if (errors.length) throw new CliError(redact(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`), ExitCode.INVALID);
     }
-    const concurrency = Number(flags.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`--concurrency must be a whole number ≥ 1, got ${flags.concurrency}`);
-    const timeouts = timeoutsFrom(flags);
     const kube = await connect(flags);
-    const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, Number(program.opts().verbose ?? 0));
+    const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
+    const sink = redactingSink(renderer, redact);
+    reportRetries(kube, sink);
+    const extra = [
+      ...envFileArgs(flags),
+      ...(flags.kubeconfigOut !== '.' ? ['--kubeconfig-out', flags.kubeconfigOut] : []),
+      ...(flags.dryRun ? ['--dry-run', flags.dryRun] : []),
+    ];
     const abort = new AbortController();
     const onSigint = () => abort.abort();
     process.once('SIGINT', onSigint);
     try {
       const result = await new Applier(kube, {
-        dryRun: flags.dryRun === 'server', concurrency, timeouts, kubeconfigDir: flags.kubeconfigOut, onEvent: renderer.sink, signal: abort.signal,
+        dryRun: flags.dryRun === 'server',
+        variables,
+        concurrency,
+        timeouts,
+        kubeconfigDir: flags.kubeconfigOut,
+        onEvent: sink,
+        signal: abort.signal,
+        statusCommand: rerunCommand('status', paths, flags),
+        resumeCommand: rerunCommand('apply', paths, flags, extra),
       }).apply(objects);
       await renderer.finish();
       for (const [cluster, path] of Object.entries(result.kubeconfigs)) if (flags.output !== 'json') io.out(`kubeconfig ${cluster}: ${path}\n`);
@@ -115,10 +170,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
         setExit(ExitCode.INVALID);
         return;
       }
-      if (e instanceof PlanError) throw new CliError(e.message, ExitCode.INVALID);
-      if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-      if (e instanceof KubeApiError) throw new CliError(`the API server refused an object (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`, ExitCode.INVALID);
-      throw e;
+      mapClusterError(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

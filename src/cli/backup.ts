@@ -1,23 +1,23 @@
 // `cdk8s-capi backup CLUSTER -o DIR` and `cdk8s-capi restore DIR`: the recovery document's
 // `clusterctl move --to-directory` / back again, without clusterctl.
 import { Command, Option } from 'commander';
-import { addWaitFlags, progressMode, timeoutsFrom } from './apply';
+import { addWaitFlags, mapClusterError, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
+import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliError, CliIo, ExitCode } from './io';
-import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { rerunCommand } from './upgrade';
-import { BackupError, collectBackup, writeBackup } from '../apply/backup';
+import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
+import { BackupError, collectBackup, readBackup, writeBackup } from '../apply/backup';
 import { restoreBackup } from '../apply/backup-restore';
 import { ProgressEvent } from '../apply/events';
 import { ApplyError } from '../apply/executor';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { KubeApiError } from '../apply/kube';
 import { ProgressMode, rendererFor } from '../apply/progress';
+import { Redactor } from '../apply/redact';
 import { UpgradeEvent } from '../apply/upgrade';
 
-function mapErrors(e: unknown): never {
-  if (e instanceof BackupError) throw new CliError(e.message, ExitCode.INVALID);
-  if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-  if (e instanceof KubeApiError) throw new CliError(`the API server refused a request (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`, ExitCode.INVALID);
-  throw e;
+function mapErrors(e: unknown, redact: Redactor = t => t): never {
+  if (e instanceof BackupError) throw new CliError(redact(e.message), ExitCode.INVALID);
+  if (e instanceof KubeApiError) throw new CliError(redact(`the API server refused a request (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`), ExitCode.INVALID);
+  return mapClusterError(e, redact);
 }
 
 export function registerBackup(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
@@ -55,7 +55,7 @@ Exit codes: 0 written, 1 no such cluster or directory not empty, 2 usage error o
   });
 }
 
-interface RestoreFlags extends KubeFlags {
+interface RestoreFlags extends KubeFlags, EnvFileFlags {
   output: string;
   journal?: string;
   wait: boolean;
@@ -73,6 +73,7 @@ export function registerRestore(program: Command, io: CliIo, setExit: (c: ExitCo
     .addOption(new Option('-o, --output <format>', 'progress format').choices(['text', 'json']).default('text'))
     .option('--journal <file>', 'where pause bookkeeping is kept (default .cdk8s-capi/journal.json)')
     .option('--no-wait', 'resume reconciliation and return without waiting for the cluster');
+  addEnvFileFlag(cmd);
   addKubeFlags(cmd);
   addWaitFlags(cmd);
   cmd.addHelpText('after', `
@@ -83,19 +84,32 @@ Examples:
 Existing objects are never overwritten. An interrupted restore is continued by rerunning it: the
 cluster stays paused until every object is present, then its previous pause value is restored
 (a cluster backed up paused stays paused). Hosts keep their provisioning state through the
-baremetalhost.metal3.io/status annotation, so nothing is inspected or re-imaged.
+baremetalhost.metal3.io/status annotation, so nothing is inspected or re-imaged. \${VAR}
+placeholders in the backup are filled in as by apply (--env-file, the environment).
 Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluster unreachable.`);
   cmd.action(async (dir: string, flags: RestoreFlags) => {
     const timeouts = timeoutsFrom(flags);
+    const variables = variablesFor(flags, io);
+    // Placeholders are checked (and the values to scrub learnt) before the cluster is contacted.
+    let backupObjects;
+    try {
+      backupObjects = readBackup(dir).objects;
+    } catch (e) {
+      mapErrors(e);
+    }
+    const redact = substituteOrFail(backupObjects, variables).redact;
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
-    const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err, Number(program.opts().verbose ?? 0));
+    const verbose = Number(program.opts().verbose ?? 0);
+    const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err, { verbose });
+    const sink = redactingSink(renderer, redact);
+    reportRetries(kube, sink);
     const onEvent = (e: UpgradeEvent) => {
       if (e.type === 'paused' || e.type === 'resumed') {
-        if (mode === ProgressMode.JSON) renderer.sink(e as any);
-        else io.out(`   ${e.type === 'paused' ? 'Paused' : 'Resumed'} reconciliation of ${e.object} (${e.how})\n`);
+        if (mode === ProgressMode.JSON) sink(e as any);
+        else renderer.log(redact(`   ${e.type === 'paused' ? 'Paused' : 'Resumed'} reconciliation of ${e.object} (${e.how})`));
       } else if (e.type !== 'preflights') {
-        renderer.sink(e as ProgressEvent);
+        sink(e as ProgressEvent);
       }
     };
     const abort = new AbortController();
@@ -103,12 +117,14 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
     process.once('SIGINT', onSigint);
     try {
       const r = await restoreBackup(kube, dir, {
+        variables,
         journalPath: flags.journal,
         onEvent,
         signal: abort.signal,
         wait: flags.wait,
         timeouts,
-        resumeCommand: rerunCommand('restore', [dir], flags),
+        resumeCommand: rerunCommand('restore', [dir], flags, envFileArgs(flags)),
+        statusCommand: rerunCommand('status', [dir], { ...flags, journal: undefined }),
       });
       await renderer.finish();
       if (flags.output !== 'json') io.out(`restored ${r.created} objects (${r.present} already present, ${r.linked} linked to their owners)\n`);
@@ -119,7 +135,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
         setExit(ExitCode.INVALID);
         return;
       }
-      mapErrors(e);
+      mapErrors(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -1,6 +1,6 @@
 // `cdk8s-capi delete PATH…` and `cdk8s-capi status PATH…`.
 import { Command, Option } from 'commander';
-import { progressMode } from './apply';
+import { mapClusterError, progressMode } from './apply';
 import { CliError, CliIo, ExitCode } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
 import { loadForCluster } from './load';
@@ -20,13 +20,14 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
   addKubeFlags(cmd);
   cmd.addHelpText('after', '\nExamples:\n  $ cdk8s-capi delete dist/multinode-cluster --kubeconfig mgmt.kubeconfig\n\nExit codes: 0 deleted, 1 something is still there after the timeout, 2 usage error or cluster unreachable.');
   cmd.action(async (paths: string[], flags: KubeFlags & { output: string; stepTimeout?: string }) => {
-    const objects = loadForCluster(paths, io);
+    // Flags first: a usage error exits 2 before a file is read or the cluster contacted.
     let stepTimeoutMs: number | undefined;
     try {
       stepTimeoutMs = flags.stepTimeout ? parseDuration(flags.stepTimeout) : undefined;
     } catch (e) {
       throw new CliError(`--step-timeout: ${(e as Error).message}`);
     }
+    const objects = loadForCluster(paths, io);
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
     const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err);
@@ -40,7 +41,7 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
         setExit(ExitCode.INVALID);
         return;
       }
-      throw e;
+      mapClusterError(e);
     }
   });
 }
@@ -55,7 +56,12 @@ export function registerStatus(program: Command, io: CliIo, setExit: (c: ExitCod
   cmd.action(async (paths: string[], flags: KubeFlags & { output: string }) => {
     const objects = loadForCluster(paths, io);
     const kube = await connect(flags);
-    const rows = await statusOf(kube, objects);
+    let rows;
+    try {
+      rows = await statusOf(kube, objects);
+    } catch (e) {
+      mapClusterError(e);
+    }
     if (flags.output === 'json') io.out(`${JSON.stringify(rows, null, 2)}\n`);
     else io.out(formatStatus(rows));
     setExit(rows.every(r => r.readiness.status === ReadinessStatus.CURRENT) ? ExitCode.OK : ExitCode.INVALID);

@@ -25,3 +25,16 @@ export async function connect(flags: KubeFlags): Promise<KubeApi> {
     throw e;
   }
 }
+
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);
+
+/** The command line that reruns a command with the same paths and connection flags (for "Next:"). */
+export function rerunCommand(name: string, paths: string[], flags: KubeFlags & { journal?: string }, extra: string[] = []): string {
+  const parts = ['cdk8s-capi', name, ...paths];
+  if (flags.kubeconfig) parts.push('--kubeconfig', flags.kubeconfig);
+  if (flags.context) parts.push('--context', flags.context);
+  if (flags.namespace) parts.push('--namespace', flags.namespace);
+  if (flags.journal) parts.push('--journal', flags.journal);
+  parts.push(...extra);
+  return parts.map(quote).join(' ');
+}

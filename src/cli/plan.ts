@@ -2,9 +2,11 @@
 // change, object by object and field by field, and the upgrade preflights (001's validation
 // phase) — without changing anything. Exit 1 when a preflight fails.
 import { Command, Option } from 'commander';
+import { EnvFileFlags, addEnvFileFlag, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliError, CliIo, ExitCode } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
 import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { Redactor } from '../apply/redact';
 import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
 import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
@@ -13,7 +15,7 @@ import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/mani
 import { KubeObject } from '../validate/schema';
 import { validateObjects } from '../validate/validate';
 
-interface PlanFlags extends KubeFlags {
+interface PlanFlags extends KubeFlags, EnvFileFlags {
   against?: string[];
   live?: boolean;
   output: string;
@@ -71,15 +73,20 @@ export async function planAgainst(paths: string[], against: string[], io: CliIo)
   };
 }
 
-export async function planLive(paths: string[], flags: KubeFlags, io: CliIo): Promise<PlanReport> {
+/**
+ * The live plan: placeholders substituted as apply would (an unset variable is exit 1 before
+ * the cluster is contacted), so the dry run sends what an apply would send.
+ */
+export async function planLive(paths: string[], flags: KubeFlags & Partial<EnvFileFlags>, io: CliIo): Promise<PlanReport & { redact: Redactor }> {
   const manifests = loadWithPositions(paths, io);
-  const objects = manifests.map(m => m.object);
+  const substituted = substituteOrFail(manifests.map(m => m.object), variablesFor({ envFile: flags.envFile ?? [] }, io));
+  const objects = substituted.objects;
   const kube = await connect(flags);
   const view = await readLive(kube, objects);
   const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
   const changes = diffSets([...view.live.values()], after, { defaultNamespace: kube.defaultNamespace });
   const preflights = [manifestCheck(objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
-  return { changes, preflights, locate: locator(manifests) };
+  return { changes, preflights, locate: locator(manifests), redact: substituted.redact };
 }
 
 export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
@@ -89,21 +96,24 @@ export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode)
     .option('--against <old...>', 'compare with these manifests (what is applied now)')
     .option('--live', 'compare with the live cluster: server-side dry run of every object, diffed with the live object')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'));
+  addEnvFileFlag(cmd);
   addKubeFlags(cmd);
   cmd.addHelpText('after', `
 Examples:
   $ cdk8s-capi plan dist/v1.35 --against dist/v1.34
-  $ cdk8s-capi plan dist/multinode-cluster --live --kubeconfig mgmt.kubeconfig
+  $ cdk8s-capi plan dist/multinode-cluster --live --kubeconfig mgmt.kubeconfig --env-file bmc.env
   $ cdk8s-capi plan dist/site-1 --live --output json > plan.json
 
 The preflights are the upgrade's validation phase: control-plane Kubernetes version at most one
 minor up and never down, workers never ahead of the control plane, immutable fields, templates
 renamed when their content changes, a spare available host for every rollout with maxSurge 1
 (live hosts with --live, declared hosts otherwise) and, with --live, a ready cluster.
+With --live, \${VAR} placeholders are filled in as by apply (environment, --env-file), so the
+dry run sends what apply would; substituted values are not shown.
 Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: PlanFlags) => {
     if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new CliError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
-    let report: PlanReport;
+    let report: PlanReport & { redact?: Redactor };
     try {
       report = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
     } catch (e) {
@@ -112,8 +122,10 @@ Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid,
       throw e;
     }
     const passed = preflightsPassed(report.preflights);
+    // Values substituted from the environment are not shown (Secrets are hidden anyway).
+    const redact = report.redact ?? ((t: string) => t);
     if (flags.output === 'json') {
-      io.out(`${JSON.stringify({
+      io.out(redact(`${JSON.stringify({
         passed,
         changes: report.changes.filter(c => c.action !== 'unchanged'),
         unchanged: report.changes.filter(c => c.action === 'unchanged').length,
@@ -124,10 +136,10 @@ Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid,
             ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
           })),
         })),
-      }, null, 2)}\n`);
+      }, null, 2)}\n`));
     } else {
-      io.out(`Changes${flags.live ? ' (server-side dry run against the live objects)' : ''}:\n${formatChanges(report.changes)}\n`);
-      io.out(formatUpgradePreflights(report.preflights, report.locate));
+      io.out(redact(`Changes${flags.live ? ' (server-side dry run against the live objects)' : ''}:\n${formatChanges(report.changes)}\n`));
+      io.out(redact(formatUpgradePreflights(report.preflights, report.locate)));
     }
     setExit(passed ? ExitCode.OK : ExitCode.INVALID);
   });

@@ -2,19 +2,20 @@
 // cluster; a failure exits 1 before anything is touched), then the upgrade phase with the
 // applier's progress, per-phase timeouts and resume-by-rerun.
 import { Command, Option } from 'commander';
-import { addWaitFlags, progressMode, timeoutsFrom } from './apply';
-import { CliError, CliIo, ExitCode } from './io';
-import { KubeFlags, addKubeFlags, connect } from './kube-flags';
+import { addWaitFlags, concurrencyFrom, mapClusterError, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
+import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
+import { CliIo, ExitCode } from './io';
+import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadWithPositions, locator, manifestCheck } from './plan';
 import { ProgressEvent } from '../apply/events';
 import { ApplyError } from '../apply/executor';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
-import { PlanError } from '../apply/plan';
 import { ProgressMode, rendererFor } from '../apply/progress';
 import { PreflightError, UpgradeEvent, Upgrader } from '../apply/upgrade';
 import { formatUpgradePreflights } from '../apply/upgrade-preflights';
 
-interface UpgradeFlags extends KubeFlags {
+export { rerunCommand };
+
+interface UpgradeFlags extends KubeFlags, EnvFileFlags {
   output: string;
   journal?: string;
   timeout?: string;
@@ -26,18 +27,6 @@ interface UpgradeFlags extends KubeFlags {
   validate: boolean;
 }
 
-const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);
-
-/** The command line that reruns the same upgrade (for "resumes with"). */
-export function rerunCommand(name: string, paths: string[], flags: KubeFlags & { journal?: string }): string {
-  const parts = ['cdk8s-capi', name, ...paths];
-  if (flags.kubeconfig) parts.push('--kubeconfig', flags.kubeconfig);
-  if (flags.context) parts.push('--context', flags.context);
-  if (flags.namespace) parts.push('--namespace', flags.namespace);
-  if (flags.journal) parts.push('--journal', flags.journal);
-  return parts.map(quote).join(' ');
-}
-
 export function registerUpgrade(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   const cmd = program.command('upgrade')
     .description('Upgrade a cluster to new manifests: preflights against the live cluster, then new templates, the control plane rollout, the worker rollout, each waited for')
@@ -46,11 +35,12 @@ export function registerUpgrade(program: Command, io: CliIo, setExit: (c: ExitCo
     .option('--journal <file>', 'where pause bookkeeping is kept (default .cdk8s-capi/journal.json)')
     .option('--concurrency <n>', 'objects applied at once', '8')
     .option('--no-validate', 'skip the offline validation of the manifests');
+  addEnvFileFlag(cmd);
   addKubeFlags(cmd);
   addWaitFlags(cmd);
   cmd.addHelpText('after', `
 Examples:
-  $ cdk8s-capi upgrade dist/v1.35 --kubeconfig mgmt.kubeconfig
+  $ cdk8s-capi upgrade dist/v1.35 --kubeconfig mgmt.kubeconfig --env-file bmc.env
   $ cdk8s-capi plan dist/v1.35 --live --kubeconfig mgmt.kubeconfig     # to look first
   $ cdk8s-capi upgrade dist/v1.35 --stage-timeout control-plane=3h --output json > events.jsonl
 
@@ -59,35 +49,40 @@ templates and hosts, the control plane (waits until every machine runs the new v
 old ones are gone), the workers, the cluster. A failure leaves the cluster on its old machines
 and prints where it stopped; rerunning the same command resumes. Reconciliation is paused only
 where upstream needs it (the EKS Anywhere controller while its objects change) and always
-restored, also by the next run after a crash.
+restored, also by the next run after a crash. \${VAR} placeholders are filled in as by apply.
 Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: UpgradeFlags) => {
+    // Flags first: a usage error exits 2 before a file is read or the cluster contacted.
+    const concurrency = concurrencyFrom(flags.concurrency);
+    const timeouts = timeoutsFrom(flags);
+    const variables = variablesFor(flags, io);
     const manifests = loadWithPositions(paths, io);
     const objects = manifests.map(m => m.object);
+    const substituted = substituteOrFail(objects, variables);
+    const redact = substituted.redact;
     const locate = locator(manifests);
     if (flags.validate) {
-      const check = manifestCheck(objects);
+      const check = manifestCheck(substituted.objects);
       if (!check.passed) {
-        io.out(formatUpgradePreflights([check], locate));
+        io.out(redact(formatUpgradePreflights([check], locate)));
         setExit(ExitCode.INVALID);
         return;
       }
     }
-    const concurrency = Number(flags.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError(`--concurrency must be a whole number ≥ 1, got ${flags.concurrency}`);
-    const timeouts = timeoutsFrom(flags);
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
-    const renderer = rendererFor(mode, io.out, io.err, Number(program.opts().verbose ?? 0));
+    const renderer = rendererFor(mode, io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
+    const sink = redactingSink(renderer, redact);
+    reportRetries(kube, sink);
     const onEvent = (e: UpgradeEvent) => {
       if (e.type === 'preflights') {
-        if (mode === ProgressMode.JSON) renderer.sink(e as any);
-        else io.out(formatUpgradePreflights(e.results, locate));
+        if (mode === ProgressMode.JSON) sink(e as any);
+        else io.out(redact(formatUpgradePreflights(e.results, locate)));
       } else if (e.type === 'paused' || e.type === 'resumed') {
-        if (mode === ProgressMode.JSON) renderer.sink(e as any);
-        else if (mode === ProgressMode.PLAIN) io.out(`   ${e.type === 'paused' ? 'Pausing' : 'Resuming'} reconciliation of ${e.object} (${e.how})\n`);
+        if (mode === ProgressMode.JSON) sink(e as any);
+        else renderer.log(redact(`   ${e.type === 'paused' ? 'Pausing' : 'Resuming'} reconciliation of ${e.object} (${e.how})`));
       } else {
-        renderer.sink(e as ProgressEvent);
+        sink(e as ProgressEvent);
       }
     };
     const abort = new AbortController();
@@ -95,12 +90,13 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
     process.once('SIGINT', onSigint);
     try {
       await new Upgrader(kube, {
+        variables,
         timeouts,
         concurrency,
         journalPath: flags.journal,
         onEvent,
         signal: abort.signal,
-        resumeCommand: rerunCommand('upgrade', paths, flags),
+        resumeCommand: rerunCommand('upgrade', paths, flags, envFileArgs(flags)),
         statusCommand: rerunCommand('status', paths, { ...flags, journal: undefined }),
       }).upgrade(objects);
       await renderer.finish();
@@ -111,10 +107,7 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
         setExit(ExitCode.INVALID);
         return;
       }
-      if (e instanceof PlanError) throw new CliError(e.message, ExitCode.INVALID);
-      if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-      if (e instanceof KubeApiError) throw new CliError(`the API server refused an object (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`, ExitCode.INVALID);
-      throw e;
+      mapClusterError(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -1,9 +1,14 @@
-// The simulated management-cluster API server: Node `http` on 127.0.0.1 speaking the
+// The simulated management-cluster API server: Node `https` on 127.0.0.1 speaking the
 // Kubernetes REST API (discovery, GET/LIST/WATCH, POST, PUT, PATCH incl. server-side apply,
 // DELETE with finalizers, status subresources, Table printing) over an in-memory store,
 // with the control-plane loops (CRD establishment, namespace termination, garbage
-// collection) running in process, and optional fault injection.
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+// collection) running in process, and optional fault injection. It answers only its own
+// clients: TLS with a certificate made at start (self-signed-cert.ts), a bearer token, and a
+// Host header naming this machine (DNS rebinding gets 403). The kubeconfig it writes carries
+// the certificate as its CA and the token.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Server, createServer } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +25,7 @@ import { openApiV3Document, openApiV3Root } from './openapi';
 import { decodeKubeProtobuf } from './protobuf';
 import { groupResource, ResourceType, ResourceTypes } from './resource-types';
 import { parseResourcePath } from './routes';
+import { selfSignedCert } from './self-signed-cert';
 import { ObjectStore } from './storage';
 import { toTable, wantsTable } from './table';
 import { serveWatch } from './watch-stream';
@@ -50,6 +56,11 @@ export interface SimApiServerOptions {
   readonly onControllerError?: (controller: string, key: string, error: unknown) => void;
   /** Every in-process controller re-reconciles all its objects this often (clock ms). @default never */
   readonly resyncMs?: number;
+  /**
+   * The bearer token every request must carry (it is written into the kubeconfig). Without it
+   * the server answers 401, as kube-apiserver does. @default 32 random bytes, new every start
+   */
+  readonly token?: string;
 }
 
 /** A running server. */
@@ -57,6 +68,10 @@ export interface SimServerHandle {
   readonly url: string;
   readonly port: number;
   readonly kubeconfigPath: string;
+  /** The bearer token (also in the kubeconfig). */
+  readonly token: string;
+  /** The server's certificate (PEM), the CA clients trust (also in the kubeconfig). */
+  readonly caCert: string;
   stop(): Promise<void>;
 }
 
@@ -108,6 +123,8 @@ export class SimApiServer {
   private server?: Server;
   private readonly openWatches = new Set<ServerResponse>();
   private handle?: SimServerHandle;
+  private token = Buffer.alloc(0);
+  private allowedHosts = new Set<string>();
 
   constructor(private readonly options: SimApiServerOptions = {}) {
     this.clock = options.clock ?? new RealClock();
@@ -129,7 +146,8 @@ export class SimApiServer {
   /** Listens on 127.0.0.1, writes the kubeconfig and starts the in-process controllers. */
   async start(): Promise<SimServerHandle> {
     if (this.handle) return this.handle;
-    const server = createServer((req, res) => void this.serve(req, res));
+    const tls = selfSignedCert({ days: 365 });
+    const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => void this.serve(req, res));
     server.keepAliveTimeout = 5000;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -137,11 +155,20 @@ export class SimApiServer {
       server.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://127.0.0.1:${port}`;
+    const url = `https://127.0.0.1:${port}`;
+    const token = this.options.token ?? randomBytes(32).toString('base64url');
+    this.token = Buffer.from(token, 'utf8');
+    // Only names that mean this machine: a rebinding DNS name pointing at 127.0.0.1 is refused.
+    this.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, ...(port === 80 ? ['127.0.0.1', 'localhost'] : [])]);
     const kubeconfigPath = this.options.kubeconfigPath ?? join(tmpdir(), `cdk8s-capi-sim-${port}.kubeconfig`);
-    writePrivateFile(kubeconfigPath, simKubeconfig(url));
+    try {
+      writePrivateFile(kubeconfigPath, simKubeconfig(url, token, tls.cert));
+    } catch (e) {
+      await this.stop();
+      throw e;
+    }
     this.controllers.start();
-    this.handle = { url, port, kubeconfigPath, stop: () => this.stop() };
+    this.handle = { url, port, kubeconfigPath, token, caCert: tls.cert, stop: () => this.stop() };
     return this.handle;
   }
 
@@ -202,14 +229,27 @@ export class SimApiServer {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      if (!this.allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+        return this.sendError(res, new ApiError(403, 'Forbidden',
+          `forbidden: the simulator answers only Host 127.0.0.1:${this.handle?.port ?? '<port>'} or localhost:<port>, not ${JSON.stringify(req.headers.host ?? '')}`));
+      }
+      if (!this.authorized(req.headers.authorization)) return this.sendError(res, new ApiError(401, 'Unauthorized', 'Unauthorized'));
       await this.route(req, res);
     } catch (e) {
       this.sendError(res, e);
     }
   }
 
+  /** `Authorization: Bearer <token>`, compared in constant time. */
+  private authorized(header: string | undefined): boolean {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    if (!m || !this.token.length) return false;
+    const given = Buffer.from(m[1], 'utf8');
+    return given.length === this.token.length && timingSafeEqual(given, this.token);
+  }
+
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = new URL(req.url ?? '/', 'https://127.0.0.1');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = (req.method ?? 'GET').toUpperCase();
     const types = this.types;

@@ -1,35 +1,36 @@
-// Kubeconfig files: the one clients use to reach the simulator (plain http on 127.0.0.1, no
-// credentials), and the workload-cluster kubeconfig the control plane writes into
+// Kubeconfig files: the one clients use to reach the simulator (https on 127.0.0.1, its
+// certificate as the CA, a bearer token), and the workload-cluster kubeconfig the control plane writes into
 // `<cluster>-kubeconfig` Secrets.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
+import { ensureDir, writeFileAtomic } from '../apply/atomic-write';
 
 export const SIM_CONTEXT = 'cdk8s-capi-sim';
 
 /**
- * The simulator's kubeconfig. The server is plain http; @kubernetes/client-node 1.4 refuses an
- * http server unless `insecure-skip-tls-verify` is set (there is no TLS to verify), and
- * kubectl accepts it too, so it is set.
+ * The simulator's kubeconfig: the server's own certificate as the CA (it is self-signed, made
+ * at start), and the token the server requires. kubectl sends a token only over https, which
+ * is why the simulator speaks TLS at all.
  */
-export function simKubeconfig(url: string, namespace = 'default'): string {
+export function simKubeconfig(url: string, token: string, caCert: string, namespace = 'default'): string {
   return stringify({
     'apiVersion': 'v1',
     'kind': 'Config',
-    'clusters': [{ name: SIM_CONTEXT, cluster: { 'server': url, 'insecure-skip-tls-verify': true } }],
+    'clusters': [{ name: SIM_CONTEXT, cluster: { 'server': url, 'certificate-authority-data': Buffer.from(caCert, 'utf8').toString('base64') } }],
     'contexts': [{ name: SIM_CONTEXT, context: { cluster: SIM_CONTEXT, user: SIM_CONTEXT, namespace } }],
     'current-context': SIM_CONTEXT,
-    'users': [{ name: SIM_CONTEXT, user: {} }],
+    'users': [{ name: SIM_CONTEXT, user: { token } }],
     'preferences': {},
   });
 }
 
-/** Writes a file readable by its owner only (kubeconfigs hold cluster access). */
+/**
+ * Writes a file readable by its owner only (kubeconfigs hold cluster access): atomically, and
+ * never through a symbolic link (refused with UnsafePathError).
+ */
 export function writePrivateFile(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content, { mode: 0o600 });
-  // writeFileSync's mode only applies to new files; an existing file keeps its mode otherwise.
-  chmodSync(path, 0o600);
+  ensureDir(dirname(path));
+  writeFileAtomic(path, content, { mode: 0o600 });
 }
 
 // A fixed, syntactically valid (not cryptographically meaningful) PEM stand-in; a simulated

@@ -1,8 +1,11 @@
 // The applier against the management-cluster simulator, through the built CLI.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { REFERENCE_DIST, RunningSim, cli, live, startSim } from './e2e-helpers';
+import { BMC_ENV, REFERENCE_DIST, RunningSim, cli, live, startSim } from './e2e-helpers';
+import { FakeTerminal } from './fake-terminal';
+import { BIN } from '../cli/run-cli';
 
 const KINDS: Array<[string, string]> = [
   ['v1', 'Secret'], ['metal3.io/v1alpha1', 'BareMetalHost'], ['cluster.x-k8s.io/v1beta2', 'Cluster'], ['cluster.x-k8s.io/v1beta2', 'Machine'],
@@ -33,6 +36,10 @@ describe('apply / status / delete against the simulator', () => {
     // 15 objects; one apply each, plus discovery and one list + one watch per waited kind.
     expect(done.objects).toBe(15);
     expect(done.requests / done.objects).toBeLessThan(3);
+    // The BMC credentials were substituted: the cluster has the values, no output has them.
+    const secrets = live(env.sim, 'v1', 'Secret').filter(x => /^node\d-example-credentials$/.test(x.metadata.name));
+    expect(secrets.map(x => Buffer.from(x.data.password, 'base64').toString())).toEqual(['e2e-pass-1-Vb7!x', 'e2e-pass-2-Vb7!x', 'e2e-pass-3-Vb7!x']);
+    for (const v of Object.values(BMC_ENV)) expect(r.stdout + r.stderr).not.toContain(v);
 
     const status = await cli(['status', REFERENCE_DIST, '--kubeconfig', env.kubeconfig]);
     expect(status.code).toBe(0);
@@ -105,6 +112,86 @@ describe('apply / status / delete against the simulator', () => {
     expect(new Set(hosts.map(h => h.spec.consumerRef?.name)).size).toBe(3);
   });
 
+  test('without the BMC variables: exit 1 before anything is touched, naming them; with --env-file it goes ahead', async () => {
+    env = await startSim();
+    const unset = Object.fromEntries(Object.keys(BMC_ENV).map(k => [k, undefined]));
+    const r = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig, '--kubeconfig-out', env.dir], { env: unset });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: unresolved placeholders, nothing was applied: variables not set: BMC_NODE1_PASSWORD, BMC_NODE1_USERNAME, /);
+    expect(r.stderr).toContain('  Secret default/node2-example-credentials stringData.password: ${BMC_NODE2_PASSWORD} not set');
+    expect(live(env.sim, 'v1', 'Secret')).toEqual([]);
+
+    const envFile = join(env.dir, 'bmc.env');
+    writeFileSync(envFile, Object.entries(BMC_ENV).map(([k, v]) => `${k}="${v}"`).join('\n'));
+    const dry = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig, '--kubeconfig-out', env.dir, '--env-file', envFile, '--dry-run', 'server'], { env: unset });
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
+  });
+
+  test('--dry-run server: "dry run" on every stage and at the end, nothing created, no kubeconfig, no journal', async () => {
+    env = await startSim();
+    const out = join(env.dir, 'out');
+    const r = await cli(['-v', 'apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig, '--kubeconfig-out', out, '--dry-run', 'server']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.filter(l => !l.startsWith('   ')).every(l => /Dry run/.test(l))).toBe(true);
+    expect(lines[lines.length - 1]).toMatch(/^✔ Dry run done in \S+: the server accepted all 15 objects \(\d+ API requests\); nothing was changed$/);
+    expect(lines.filter(l => /^ {3}accepted \(dry run\) /.test(l))).toHaveLength(15);
+    expect(r.stdout).not.toMatch(/\bapplied\b|written|kubeconfig multinode-cluster/);
+    expect(existsSync(out)).toBe(false);
+    expect(live(env.sim, 'metal3.io/v1alpha1', 'BareMetalHost')).toEqual([]);
+    expect(live(env.sim, 'v1', 'Secret')).toEqual([]);
+  });
+
+  test('the live view in a real pseudo-terminal: in place, bounded, the right final screen', async () => {
+    env = await startSim();
+    const cpuFile = join(env.dir, 'cpu.json');
+    const hook = join(env.dir, 'cpu.js');
+    writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(cpuFile)}, JSON.stringify(process.cpuUsage())));\n`);
+    const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+    const command = `stty cols 100 rows 30; exec ${q(process.execPath)} --require ${q(hook)} ${q(BIN)} apply ${q(REFERENCE_DIST)} --kubeconfig ${q(env.kubeconfig)} `
+      + `--kubeconfig-out ${q(env.dir)} --stable 200ms`;
+    const ptyEnv: NodeJS.ProcessEnv = { ...process.env, ...BMC_ENV, TERM: 'xterm-256color' };
+    delete ptyEnv.CI;
+    delete ptyEnv.NO_COLOR;
+    const started = Date.now();
+    const { code, output } = await new Promise<{ code: number | null; output: Buffer }>((resolve, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { env: ptyEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', d => chunks.push(d));
+      child.stderr.on('data', d => chunks.push(d));
+      child.on('error', reject);
+      child.on('close', c => resolve({ code: c, output: Buffer.concat(chunks) }));
+    });
+    const seconds = (Date.now() - started) / 1000;
+    expect(code).toBe(0);
+    const term = new FakeTerminal(100, 30);
+    term.write(output.toString('utf8'));
+    const cpu = JSON.parse(readFileSync(cpuFile, 'utf8'));
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    // eslint-disable-next-line no-console
+    console.log(`pty apply: ${seconds.toFixed(1)} s, ${output.length} bytes written, ${cpuSeconds.toFixed(2)} s CPU`);
+    expect(output.length).toBeLessThan(20_000);
+    expect(cpuSeconds).toBeLessThan(seconds / 2);
+    expect(term.wraps).toBe(0);
+    expect(term.clamps).toBe(0);
+    const titles = ['Enrolling bare-metal hosts', 'Creating cluster objects', 'Waiting for control plane to be ready', 'Waiting for worker nodes to be ready',
+      'Fetching kubeconfig', 'Waiting for cluster to be available'];
+    for (const t of titles) expect(term.transcript.filter(l => l.includes(t))).toHaveLength(1);
+    expect(term.lines).toEqual([
+      expect.stringMatching(/^✔ Enrolling bare-metal hosts \(\d+s\)$/),
+      expect.stringMatching(/^✔ Creating cluster objects \(\d+(ms|s)\)$/),
+      expect.stringMatching(/^✔ Waiting for control plane to be ready \(\d+s\)$/),
+      expect.stringMatching(/^✔ Waiting for worker nodes to be ready \(\d+(ms|s)\)$/),
+      `✔ Fetching kubeconfig: ${join(env.dir, 'multinode-cluster.kubeconfig')} (${term.lines[4].replace(/^.* \((.*)\)$/, '$1')})`,
+      expect.stringMatching(/^✔ Waiting for cluster to be available \(\d+(ms|s)\)$/),
+      expect.stringMatching(/^🎉 Done in \d+s \(15 objects, \d+ API requests\)$/),
+      `kubeconfig multinode-cluster: ${join(env.dir, 'multinode-cluster.kubeconfig')}`,
+    ]);
+    expect(readdirSync(env.dir)).toContain('multinode-cluster.kubeconfig');
+  }, 120_000);
+
   test('an unreachable cluster and a missing provider are clear errors (exit 2 / 1) and touch nothing', async () => {
     env = await startSim({ pinnedCrds: false });
     const missing = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig]);
@@ -116,7 +203,7 @@ describe('apply / status / delete against the simulator', () => {
     await env.stop();
     const gone = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig]);
     expect(gone.code).toBe(2);
-    expect(gone.stderr).toMatch(/^error: cannot reach the cluster at http:\/\/127\.0\.0\.1:\d+/);
+    expect(gone.stderr).toMatch(/^error: cannot reach the cluster at https:\/\/127\.0\.0\.1:\d+/);
     env = undefined;
   });
 });

@@ -9,6 +9,12 @@ import { BIN } from '../cli/run-cli';
 
 export const REFERENCE_DIST = join(__dirname, '..', '..', 'dist', 'reference-multinode');
 
+/** Values for the reference cluster's `${BMC_NODEn_*}` placeholders (distinctive, so "never printed" is checkable). */
+export const BMC_ENV: Record<string, string> = Object.fromEntries([1, 2, 3, 4, 5].flatMap(n => [
+  [`BMC_NODE${n}_USERNAME`, `e2e-user-${n}-Hk3`],
+  [`BMC_NODE${n}_PASSWORD`, `e2e-pass-${n}-Vb7!x`],
+]));
+
 export interface RunningSim {
   readonly sim: Simulator;
   readonly kubeconfig: string;
@@ -30,10 +36,15 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs the CLI; `killWhen` sends SIGKILL once stdout matches it. */
-export function cli(args: string[], opts: { killWhen?: RegExp; timeoutMs?: number; input?: string } = {}): Promise<CliRun> {
+/**
+ * Runs the CLI (with the BMC variables set unless `env` says otherwise); `killWhen` sends
+ * SIGKILL once stdout matches it.
+ */
+export function cli(args: string[], opts: { killWhen?: RegExp; timeoutMs?: number; input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', CI: '1' } });
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', CI: '1', ...BMC_ENV, ...opts.env };
+    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+    const child = spawn(process.execPath, [BIN, ...args], { env });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);

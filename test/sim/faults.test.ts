@@ -1,6 +1,6 @@
 // Fault injection: the spec grammar (and its errors), seeded determinism, and each fault as an
 // HTTP client sees it. Timing faults run on a ManualClock, so nothing here waits on wall time.
-import { request } from 'node:http';
+import { request } from 'node:https';
 import { ValidationError } from '../../src/core/errors';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
@@ -78,7 +78,7 @@ describe('faults over HTTP', () => {
 
   function call(method: string, path: string, body?: string): Promise<{ status: number; headers: any; json: any }> {
     return new Promise((resolve, reject) => {
-      const req = request(`${h.url}${path}`, { method, headers: { 'Content-Type': 'application/json' } }, res => {
+      const req = request(`${h.url}${path}`, { method, headers: { 'Content-Type': 'application/json', 'Authorization': `Bearer ${h.token}` }, ca: h.caCert }, res => {
         let text = '';
         res.on('data', d => (text += d));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined }));
@@ -147,7 +147,7 @@ describe('faults over HTTP', () => {
   test('watchdrop ends watch streams cleanly after the duration', async () => {
     await start('watchdrop:2s');
     let ended = false;
-    const req = request(`${h.url}/api/v1/namespaces/default/configmaps?watch=1`, res => {
+    const req = request(`${h.url}/api/v1/namespaces/default/configmaps?watch=1`, { headers: { Authorization: `Bearer ${h.token}` }, ca: h.caCert }, res => {
       res.resume();
       res.on('end', () => (ended = true));
     });

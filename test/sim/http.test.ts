@@ -1,7 +1,7 @@
 // The HTTP surface: discovery documents, OpenAPI v3 index, routing errors, watch streams
 // (line-delimited events, timeoutSeconds, bookmarks), Table responses, 0600 kubeconfig.
 import { readFileSync, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { request } from 'node:https';
 import { parse } from 'yaml';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
 import { ManualClock } from '../../src/sim/clock';
@@ -23,7 +23,7 @@ afterAll(async () => {
 function call(method: string, path: string, body?: string,
   headers: Record<string, string> = {}): Promise<{ status: number; headers: any; text: string; json: any }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${h.url}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers } }, res => {
+    const req = request(`${h.url}${path}`, { method, headers: { 'Content-Type': 'application/json', 'Authorization': `Bearer ${h.token}`, ...headers }, ca: h.caCert }, res => {
       let text = '';
       res.on('data', d => (text += d));
       res.on('end', () => {
@@ -45,7 +45,7 @@ function call(method: string, path: string, body?: string,
 function watchStream(path: string): { lines: any[]; ended: Promise<void> } {
   const lines: any[] = [];
   const ended = new Promise<void>((resolve, reject) => {
-    const req = request(`${h.url}${path}`, res => {
+    const req = request(`${h.url}${path}`, { headers: { Authorization: `Bearer ${h.token}` }, ca: h.caCert }, res => {
       let buf = '';
       res.on('data', d => {
         buf += d;
@@ -70,7 +70,8 @@ const until = async (f: () => boolean) => {
 test('kubeconfig points at the server and is owner-only', () => {
   expect(statSync(h.kubeconfigPath).mode & 0o777).toBe(0o600);
   const kc = parse(readFileSync(h.kubeconfigPath, 'utf8'));
-  expect(kc.clusters[0].cluster).toEqual({ 'server': h.url, 'insecure-skip-tls-verify': true });
+  expect(kc.clusters[0].cluster).toEqual({ 'server': h.url, 'certificate-authority-data': Buffer.from(h.caCert).toString('base64') });
+  expect(h.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   expect(kc['current-context']).toBe('cdk8s-capi-sim');
 });
 

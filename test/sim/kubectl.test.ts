@@ -1,10 +1,13 @@
-// The simulator through the real kubectl binary over HTTP: server-side apply, get (server-side
+// The simulator through the real kubectl binary over HTTPS (its own CA and a bearer token from
+// the kubeconfig it writes): server-side apply, get (server-side
 // tables), wait --for=jsonpath / condition, delete waiting on finalizers, conflict and
 // validation messages, protobuf bodies of built-in kinds. Speed 1000 on the real clock.
-import { statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES, kubectl } from './helpers';
 import { SimServerHandle } from '../../src/sim/api-server';
+import { selfSignedCert } from '../../src/sim/self-signed-cert';
 import { Simulator } from '../../src/sim/simulator';
 
 let sim: Simulator;
@@ -20,12 +23,23 @@ afterAll(async () => {
   await sim.stop();
 });
 
-test('kubeconfig: plain http on 127.0.0.1, owner-only file', async () => {
-  expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+test('kubeconfig: https on 127.0.0.1 verified with its CA, a token, owner-only file', async () => {
+  expect(h.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   expect(statSync(h.kubeconfigPath).mode & 0o777).toBe(0o600);
   const v = await k(['version', '-o', 'json']);
   expect(v.code).toBe(0);
   expect(JSON.parse(v.stdout).serverVersion.gitVersion).toBe('v1.32.0-cdk8s-capi-sim');
+});
+
+test('fails with a wrong token (Unauthorized), and against a server whose certificate it does not trust', async () => {
+  const wrong = await k(['get', 'namespaces', '--token', 'not-the-token']);
+  expect(wrong.code).not.toBe(0);
+  expect(wrong.stderr).toMatch(/Unauthorized|provide credentials/);
+  const otherCa = join(mkdtempSync(join(tmpdir(), 'sim-ca-')), 'other-ca.pem');
+  writeFileSync(otherCa, selfSignedCert().cert);
+  const untrusted = await k(['get', 'namespaces', '--certificate-authority', otherCa]);
+  expect(untrusted.code).not.toBe(0);
+  expect(untrusted.stderr).toMatch(/certificate signed by unknown authority|x509/);
 });
 
 test('apply --server-side, wait for hosts, provision a 3-node RKE2 cluster, fetch its kubeconfig, delete it', async () => {

@@ -35,6 +35,14 @@ function hashBytes(s: string): number[] {
   return out;
 }
 
+/**
+ * Credentials that cannot be real: an unsubstituted `${VAR}` placeholder (or a bare `$VAR`).
+ * A real BMC rejects them with a 401, which is what the simulated one answers.
+ */
+export function placeholderLike(value: string): boolean {
+  return /\$\{[^}]*\}/.test(value) || /^\$[A-Za-z_][A-Za-z0-9_]*$/.test(value.trim());
+}
+
 function bmcHost(address: string | undefined): string {
   const m = /^[a-z0-9+-]+:\/\/(\[[^\]]+\]|[^/:]+)/i.exec(address ?? '');
   return m ? m[1] : address ?? '';
@@ -209,7 +217,8 @@ export class BareMetalHostController extends ProviderController {
       return { requeueAfterMs: rem };
     }
     this.resetPhase(k, 'registering');
-    if (faults.includes('bad-credentials')) {
+    const unusable = ['username', 'password'].some(f => placeholderLike(decode(secret?.data?.[f])));
+    if (faults.includes('bad-credentials') || unusable) {
       this.setError(st, 'registration error',
         `Failed to get power state for node ${st.provisioning.ID}. Error: Redfish exception occurred. Error: HTTP GET https://${bmcHost(host.spec.bmc?.address)}/redfish/v1/Systems/1 returned code 401. Base.1.0.GeneralError: Authentication failed`);
       this.write(host, st);
