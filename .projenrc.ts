@@ -44,7 +44,10 @@ const project = new typescript.TypeScriptProject({
     'csv-parse@^6.1.0',
     'csv-stringify@^6.6.0',
     '@kubernetes/client-node@~1.4.0',
-    'listr2@^8.3.3',
+    // The simulator's throwaway TLS certificate (ECDSA, SANs) — Node can sign but not build X.509.
+    'selfsigned@^5.5.0',
+    // Terminal column widths for the live view; v4 is the CommonJS line.
+    'string-width@^4.2.3',
   ],
   devDeps: [
     'cdk8s-cli@^2.207.0',

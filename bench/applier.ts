@@ -45,11 +45,12 @@ export async function runApplier(counts: number[], speed = 1000): Promise<Applie
     const sim = new Simulator({ speed, seed: 1, kubeconfigPath: join(dir, 'sim.kubeconfig') });
     const handle = await sim.start();
     try {
-      // Namespaces first (the fleet puts each site in its own).
-      const ns = outputs.map(o => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: o.name } }));
-      writeFileSync(join(dir, 'dist', 'namespaces.yaml'), ns.map(x => stringify(x)).join('---\n'));
+      // The BMC credential placeholders the fleet's Secrets carry, filled as an operator would (synth
+      // already emits each site's Namespace).
+      const vars = [...new Set([...JSON.stringify(outputs).matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map(m => m[1]))];
+      writeFileSync(join(dir, 'bmc.env'), vars.map(v => `${v}=bench-${v.toLowerCase()}`).join('\n'));
       const r = await run(['apply', join(dir, 'dist'), '--kubeconfig', handle.kubeconfigPath, '--kubeconfig-out', join(dir, 'kc'),
-        '--stable', '200ms', '--output', 'json', '--concurrency', '16']);
+        '--env-file', join(dir, 'bmc.env'), '--stable', '200ms', '--output', 'json', '--concurrency', '16']);
       const done = r.stdout.trim().split('\n').map(l => JSON.parse(l)).find(e => e.type === 'done');
       if (r.code !== 0 || !done) throw new Error(`apply of ${n} clusters failed (${r.code}): ${r.stderr.slice(0, 2000)}`);
       rows.push({

@@ -7,11 +7,11 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { writeFileAtomic } from './atomic-write';
 import { stripForBackup } from './backup-strip';
 import { KubeClient } from './executor';
 import { MissingKindError } from './kube';
 import { keyOf, refOf } from './plan';
+import { writeFileAtomic } from '../core/atomic-write';
 import { selectorMatches } from '../core/selectors';
 import { KubeObject } from '../validate/schema';
 

@@ -2,7 +2,6 @@
 // after a crash, Ctrl-C or timeout simply converges (server-side apply is idempotent and the
 // waits read live status); the journal keeps only kubeconfig paths and pause state.
 import { join, resolve } from 'node:path';
-import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from './atomic-write';
 import { EventSink, ProgressEvent, StuckObject } from './events';
 import { Journal, checkJournalPath } from './journal';
 import { KubeApi, MissingKindError } from './kube';
@@ -13,6 +12,7 @@ import { Readiness, ReadinessStatus } from './readiness/types';
 import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts, formatDuration, sinceChange } from './timeouts';
 import { WatchCache } from './watch-cache';
+import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../core/atomic-write';
 import { KubeObject } from '../validate/schema';
 
 export const FIELD_MANAGER = 'cdk8s-capi';

@@ -2,7 +2,7 @@
 // a run paused (so a failed run can always restore them). Everything else is re-read live.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from './atomic-write';
+import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../core/atomic-write';
 
 export interface PausedEntry {
   /** `group/Kind/namespace/name` */

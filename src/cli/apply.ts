@@ -4,7 +4,6 @@ import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesF
 import { CliError, CliIo, ExitCode } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadForCluster } from './load';
-import { UnsafePathError } from '../apply/atomic-write';
 import { EventSink, ProgressEvent } from '../apply/events';
 import { ApplyError, Applier } from '../apply/executor';
 import { JournalError } from '../apply/journal';
@@ -13,6 +12,7 @@ import { StageId, PlanError } from '../apply/plan';
 import { ProgressMode, ProgressRenderer, rendererFor } from '../apply/progress';
 import { Redactor, redactDeep } from '../apply/redact';
 import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
+import { UnsafePathError } from '../core/atomic-write';
 import { Severity } from '../core/errors';
 import { validateObjects } from '../validate/validate';
 

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { runSimulate } from './simulate';
+import { UnsafePathError } from '../core/atomic-write';
 import { ValidationError } from '../core/errors';
 import { describeFsError } from '../core/read-file';
 import { FAULT_SPEC_GRAMMAR, parseFaultSpec } from '../sim/faults';
@@ -21,6 +22,7 @@ export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitC
       try {
         sim = await runSimulate({ ...opts, print: l => io.out(`${l}\n`) });
       } catch (e) {
+        if (e instanceof UnsafePathError) throw new CliError(`--kubeconfig-out: ${e.message}`);
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') throw new CliError(`--port ${opts.port}: 127.0.0.1:${opts.port} is already in use (choose another port, or leave out --port for a free one)`);
         if (code === 'EACCES' && flags.port !== undefined) throw new CliError(`--port ${opts.port}: not allowed to listen on 127.0.0.1:${opts.port} (ports below 1024 need privileges)`);

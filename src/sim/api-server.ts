@@ -146,7 +146,7 @@ export class SimApiServer {
   /** Listens on 127.0.0.1, writes the kubeconfig and starts the in-process controllers. */
   async start(): Promise<SimServerHandle> {
     if (this.handle) return this.handle;
-    const tls = selfSignedCert({ days: 365 });
+    const tls = await selfSignedCert({ days: 365 });
     const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => void this.serve(req, res));
     server.keepAliveTimeout = 5000;
     this.server = server;

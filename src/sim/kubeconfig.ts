@@ -3,7 +3,7 @@
 // `<cluster>-kubeconfig` Secrets.
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
-import { ensureDir, writeFileAtomic } from '../apply/atomic-write';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write';
 
 export const SIM_CONTEXT = 'cdk8s-capi-sim';
 

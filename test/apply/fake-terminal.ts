@@ -45,7 +45,7 @@ export class FakeTerminal {
         const cp = text.codePointAt(i)!;
         const s = String.fromCodePoint(cp);
         if (s.length === 2) i++;
-        const w = charWidth(cp);
+        const w = charWidth(s);
         if (w === 0) continue;
         if (this.col + w > this.columns) {
           this.wraps++;

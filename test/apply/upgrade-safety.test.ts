@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EngineKube } from './engine-kube';
-import { UnsafePathError } from '../../src/apply/atomic-write';
 import { BACKUP_FORMAT, BACKUP_INDEX } from '../../src/apply/backup';
 import { restoreBackup } from '../../src/apply/backup-restore';
 import { ApplyError } from '../../src/apply/executor';
 import { Upgrader } from '../../src/apply/upgrade';
+import { UnsafePathError } from '../../src/core/atomic-write';
 import { Simulator } from '../../src/sim/simulator';
 import { KubeObject } from '../../src/validate/schema';
 

@@ -1,6 +1,6 @@
 // `simulate` flags are checked before anything starts: bad values are usage errors (exit 2)
 // naming the bad part; the fault spec grammar is strict (issue 13). In process.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,15 @@ test('a port in use is a usage error', async () => {
 test('an unwritable --kubeconfig-out is an I/O error and leaves nothing listening', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'sim-')), 'file');
   writeFileSync(file, '');
-  await usage(['--kubeconfig-out', join(file, 'k')], /^error: cannot start the simulator: .*\(--kubeconfig-out .*file\/k\)/);
+  await usage(['--kubeconfig-out', join(file, 'k')], /^error: --kubeconfig-out: refusing to use .*file: it exists and is not a directory/);
+});
+
+test('a --kubeconfig-out that is a symbolic link is refused (another file would be rewritten)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+  writeFileSync(join(dir, 'someone-elses'), 'keep me');
+  symlinkSync(join(dir, 'someone-elses'), join(dir, 'k'));
+  await usage(['--kubeconfig-out', join(dir, 'k')], /^error: --kubeconfig-out: .*symbolic link/);
+  expect(readFileSync(join(dir, 'someone-elses'), 'utf8')).toBe('keep me');
 });
 
 describe('parseFaultSpec is strict', () => {

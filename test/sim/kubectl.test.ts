@@ -36,7 +36,7 @@ test('fails with a wrong token (Unauthorized), and against a server whose certif
   expect(wrong.code).not.toBe(0);
   expect(wrong.stderr).toMatch(/Unauthorized|provide credentials/);
   const otherCa = join(mkdtempSync(join(tmpdir(), 'sim-ca-')), 'other-ca.pem');
-  writeFileSync(otherCa, selfSignedCert().cert);
+  writeFileSync(otherCa, (await selfSignedCert()).cert);
   const untrusted = await k(['get', 'namespaces', '--certificate-authority', otherCa]);
   expect(untrusted.code).not.toBe(0);
   expect(untrusted.stderr).toMatch(/certificate signed by unknown authority|x509/);

@@ -3,8 +3,8 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../../src/apply/atomic-write';
 import { Journal, JournalError, checkJournalPath } from '../../src/apply/journal';
+import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../../src/core/atomic-write';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'atomic-'));
 const mode = (p: string) => statSync(p).mode & 0o777;
