@@ -4,6 +4,7 @@
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
+import { writeSidecarsWithApp } from './sidecar-files';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
 import { Finding, ValidationError, error } from '../core/errors';
 import { KubeObject } from '../validate/schema';
@@ -279,13 +280,9 @@ export class EksaCluster extends Chart {
 
     // Eagerly, so the error names the construct that was just configured.
     this.toJson();
-    // Only EksaApp writes the files eksctl reads beside the config; a plain App would drop them.
-    this.node.addValidation({
-      validate: () => (Object.keys(this.files).length && !isEksaApp(App.of(this))
-        ? [`${Object.keys(this.files).join(', ')} would not be written: a plain App writes only the charts' YAML. ` +
-          'Create the app with `new EksaApp()`: it writes every chart (RKE2 and plain charts included) and these files.']
-        : []),
-    });
+    // The files eksctl reads beside the config: EksaApp writes them; a plain App is taught to.
+    const app = App.of(this);
+    if (Object.keys(this.files).length && app instanceof App && !isEksaApp(app)) writeSidecarsWithApp(app);
   }
 
   /** hardware.csv content (Tinkerbell with hosts). */

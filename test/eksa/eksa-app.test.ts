@@ -107,10 +107,23 @@ describe('mixed apps: RKE2 clusters, plain Charts and EKS-A clusters in one synt
     expect(readdirSync(dir).sort()).toEqual(['dev-eks-a-cluster.k8s.yaml', 'extra.k8s.yaml', 'site-1.k8s.yaml']);
   });
 
-  test('fails when a plain App would drop a Tinkerbell cluster\'s hardware.csv, naming the fix', () => {
+  test('a plain App writes a Tinkerbell cluster\'s hardware.csv too (not only EksaApp)', () => {
     const app = new App({ outdir: dir });
-    new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
-    expect(() => app.synth()).toThrow(/metal-eks-a-cluster\] hardware\.csv would not be written.*new EksaApp\(\)/s);
+    rke2(app);
+    const cluster = new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    // toJson() alone writes nothing (a library caller reading the objects).
+    cluster.toJson();
+    expect(readdirSync(dir)).toEqual([]);
+    app.synth();
+    expect(readdirSync(dir).sort()).toEqual(['hardware.csv', 'metal-eks-a-cluster.k8s.yaml', 'site-1.k8s.yaml']);
+    expect(readFileSync(join(dir, 'hardware.csv'), 'utf8')).toBe(cluster.hardwareCsv);
+  });
+
+  test('fails when two clusters of a plain App would write the same hardware.csv', () => {
+    const app = new App({ outdir: dir });
+    new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    expect(() => app.synth()).toThrow(/hardware\.csv is also written by a1-eks-a-cluster/);
   });
 
   test('instanceof EksaCluster is true only for EKS-A clusters', () => {
