@@ -4,8 +4,14 @@
 // ValidationError in the props' vocabulary) and at every synth validation (node.addValidation),
 // where they are skipped when the final JSON equals what passed last: a structural comparison
 // costs little next to schema and Butane validation.
+//
+// toJson() itself is the expensive part of a validation that finds nothing new. A sealed object
+// (deep-frozen props whose Lazy values, if any, follow a version) can change only through its
+// escape hatches, so while it has no JSON patch, its metadata renders as before and its version is
+// the same, its last rendering is still its final JSON.
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { deepFreeze } from './deep-freeze';
 import { Finding, Severity, ValidationError } from './errors';
 import type { ObjectFinding } from '../validate/cross-object';
 import type { KubeObject } from '../validate/schema';
@@ -14,7 +20,7 @@ import type { KubeObject } from '../validate/schema';
 export type ObjectCheck = (json: KubeObject) => Finding[];
 
 export interface RenderedObjectsProps {
-  /** The L1 objects, in output order. Called on every render, so objects added later count. */
+  /** The L1 objects, in output order. Called on every render, so objects added later count (the list may grow, never shrink). */
   readonly objects: () => readonly ApiObject[];
   /**
    * Schema and upstream-rule checks of the whole set (findings of other severities are ignored).
@@ -32,16 +38,39 @@ export interface RenderedObjectsProps {
 
 const objectChecks = new WeakMap<ApiObject, ObjectCheck[]>();
 const byOwner = new WeakMap<IConstruct, RenderedObjects>();
-/** Renders shared by the validations of one `RenderedObjects.validateAll` run (nothing else runs meanwhile). */
+/** Sealed objects and what versions their Lazy values (undefined: none). */
+const sealed = new WeakMap<ApiObject, (() => unknown) | undefined>();
+/** Each object's last rendering for a check (shared, read-only), with its version then. */
+const lastRendered = new WeakMap<ApiObject, { readonly json: KubeObject; readonly version: unknown }>();
+/** Final JSON shared by the validations of one `RenderedObjects.validateAll` run (nothing else runs meanwhile). */
 let sweep: Map<ApiObject, KubeObject> | undefined;
 
-/** One object's final JSON for a check: once per `validateAll` run (shared, read-only), else a fresh toJson(). */
+function renderForCheck(obj: ApiObject): KubeObject {
+  const version = sealed.get(obj)?.();
+  const json = obj.toJson() as KubeObject;
+  lastRendered.set(obj, { json, version });
+  return json;
+}
+
+/** cdk8s keeps the JSON patches in a private array: anything unexpected there counts as a patch. */
+function hasNoPatches(obj: ApiObject): boolean {
+  const patches = (obj as unknown as { patches?: unknown }).patches;
+  return Array.isArray(patches) && patches.length === 0;
+}
+
+/** The last rendering of a sealed object when nothing can have changed it since, else undefined. */
+function stillFinal(obj: ApiObject): KubeObject | undefined {
+  const last = lastRendered.get(obj);
+  if (!last || !sealed.has(obj) || !hasNoPatches(obj) || sealed.get(obj)?.() !== last.version) return undefined;
+  return sameJson(obj.metadata.toJson(), last.json.metadata) ? last.json : undefined;
+}
+
+/** One object's final JSON for a check (shared, read-only): once per `validateAll` run. */
 function finalJson(obj: ApiObject): KubeObject {
-  if (!sweep) return obj.toJson() as KubeObject;
-  let json = sweep.get(obj);
+  let json = sweep?.get(obj);
   if (!json) {
-    json = obj.toJson() as KubeObject;
-    sweep.set(obj, json);
+    json = stillFinal(obj) ?? renderForCheck(obj);
+    sweep?.set(obj, json);
   }
   return json;
 }
@@ -113,15 +142,39 @@ export class RenderedObjects {
     return finalJson(obj);
   }
 
+  /**
+   * Deep-freezes the props an L1 object was built from and marks the object sealed: its JSON can
+   * then change only through its escape hatches (JSON patches, metadata edits), which a synth
+   * validation notices without rendering the object again. Only for props this library built
+   * (copies of any caller input; freezing them must not freeze the caller's data).
+   * @param version for props holding Lazy values: a value that changes (`!==`) whenever one of them
+   * would produce something else
+   * @returns the object
+   */
+  static seal<T extends ApiObject>(obj: T, props: object, version?: () => unknown): T {
+    deepFreeze(props);
+    sealed.set(obj, version);
+    return obj;
+  }
+
+  /**
+   * Whether everything but the metadata of a sealed object is still what its props say: it has no
+   * JSON patch (metadata edits cannot reach the rest). False when unsure.
+   */
+  static unpatched(obj: ApiObject): boolean {
+    return sealed.has(obj) && sealed.get(obj) === undefined && hasNoPatches(obj);
+  }
+
   /** The final JSON that passed the checks last (shared: read it, never mutate it). */
   private passed?: KubeObject[];
+  private covered = false;
 
   constructor(private readonly owner: IConstruct, private readonly props: RenderedObjectsProps) {
     byOwner.set(owner, this);
     owner.node.addValidation({ validate: () => this.validate() });
   }
 
-  /** The final JSON, one toJson() per object: fresh data owned by the caller. */
+  /** The final JSON, one toJson() per object: fresh data owned by the caller (never shared with the checks). */
   render(): KubeObject[] {
     return this.props.objects().map(o => o.toJson() as KubeObject);
   }
@@ -132,7 +185,7 @@ export class RenderedObjects {
    */
   checkNow(describe: (f: ObjectFinding) => Finding = qualified): void {
     const sources = this.props.objects();
-    const objects = sources.map(o => o.toJson() as KubeObject);
+    const objects = sources.map(renderForCheck);
     const errors = this.run(sources, objects);
     if (errors.length) throw ValidationError.fromFindings(this.owner.node.path, errors.map(describe));
     this.passed = objects;
@@ -176,13 +229,15 @@ export class RenderedObjects {
   }
 
   private coveredByAncestor(): boolean {
+    // Once covered, always: an ancestor's set only grows.
+    if (this.covered) return true;
     const mine = this.props.objects();
     const scopes = this.owner.node.scopes;
     for (let i = scopes.length - 2; i >= 0; i--) {
       const outer = byOwner.get(scopes[i]);
       if (outer) {
         const theirs = new Set(outer.props.objects());
-        if (mine.every(o => theirs.has(o))) return true;
+        if (mine.every(o => theirs.has(o))) return (this.covered = true);
       }
     }
     return false;

@@ -1,4 +1,4 @@
-import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { error, warning, ValidationError } from '../../src/core/errors';
 import { RenderedObjects } from '../../src/core/rendered-objects';
@@ -132,5 +132,72 @@ describe('RenderedObjects', () => {
     objects[0].addJsonPatch(JsonPatch.add('/data/k2', 'v2'));
     RenderedObjects.validateAll(chart);
     expect(rendered._validated()[0].data).toEqual({ k: 'v', k2: 'v2' });
+  });
+
+  describe('sealed objects', () => {
+    function sealedSetup() {
+      const app = Testing.app();
+      const chart = new Chart(app, 'chart', { disableResourceNameHashes: true });
+      const props = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', labels: { app: 'x' } }, data: { k: 'v' } };
+      const obj = RenderedObjects.seal(new ApiObject(chart, 'a', props as any), props);
+      const { calls, check } = counter();
+      const rendered = new RenderedObjects(chart, { objects: () => [obj], check });
+      rendered.checkNow();
+      return { app, chart, obj, props, calls, rendered, spy: jest.spyOn(obj, 'toJson') };
+    }
+
+    test('an untouched sealed object is not rendered again for a synth validation', () => {
+      const { chart, spy, calls } = sealedSetup();
+      expect(RenderedObjects.validateAll(chart)).toEqual([]);
+      expect(RenderedObjects.finalJson(chart.node.findChild('a') as ApiObject).data).toEqual({ k: 'v' });
+      expect(spy).not.toHaveBeenCalled();
+      expect(calls).toEqual([1]);
+    });
+
+    test('fails synth for a JSON patch on a sealed object; a metadata edit is noticed and re-checked too', () => {
+      const first = sealedSetup();
+      first.obj.addJsonPatch(JsonPatch.add('/data/bad', 'p'));
+      expect(RenderedObjects.validateAll(first.chart)).toEqual(['[chart] ConfigMap/a data.bad: "p" is not allowed (remove data.bad)']);
+      const second = sealedSetup();
+      second.obj.metadata.addLabel('tier', 'web');
+      expect(RenderedObjects.validateAll(second.chart)).toEqual([]);
+      expect(second.calls).toEqual([1, 1]);
+      expect(second.rendered._validated()[0].metadata?.labels).toEqual({ app: 'x', tier: 'web' });
+    });
+
+    test('a sealed object with a Lazy value is rendered again when its version changes', () => {
+      const app = Testing.app();
+      const chart = new Chart(app, 'chart', { disableResourceNameHashes: true });
+      let text = 'one';
+      const props = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: Lazy.any({ produce: () => text }) } };
+      const obj = RenderedObjects.seal(new ApiObject(chart, 'a', props as any), props, () => text);
+      const { calls, check } = counter();
+      const rendered = new RenderedObjects(chart, { objects: () => [obj], check });
+      rendered.checkNow();
+      const spy = jest.spyOn(obj, 'toJson');
+      RenderedObjects.validateAll(chart);
+      expect(spy).not.toHaveBeenCalled();
+      text = 'two';
+      RenderedObjects.validateAll(chart);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(calls).toEqual([1, 1]);
+      expect(rendered._validated()[0].data).toEqual({ k: 'two' });
+      expect(RenderedObjects.unpatched(obj)).toBe(false);
+    });
+
+    test('unpatched: sealed and without JSON patch (metadata edits do not count); unknown objects are not', () => {
+      const { chart, obj } = sealedSetup();
+      obj.metadata.addLabel('tier', 'web');
+      expect(RenderedObjects.unpatched(obj)).toBe(true);
+      obj.addJsonPatch(JsonPatch.add('/data/x', 'y'));
+      expect(RenderedObjects.unpatched(obj)).toBe(false);
+      expect(RenderedObjects.unpatched(new ApiObject(chart, 'plain', { apiVersion: 'v1', kind: 'ConfigMap' }))).toBe(false);
+    });
+
+    test('fails (TypeError) when the sealed props are changed', () => {
+      const { props } = sealedSetup();
+      expect(() => { props.data.k = 'w'; }).toThrow(TypeError);
+      expect(() => { props.metadata.labels.app = 'y'; }).toThrow(TypeError);
+    });
   });
 });
