@@ -23,10 +23,16 @@ function firstDifference(a: unknown, b: unknown, path: string): string {
 export interface ContentHashGuardOptions {
   /** The template's name, ending in the content hash. */
   readonly name: string;
-  /** The spec as rendered from the props (what the hash stands for). */
-  readonly spec: unknown;
+  /** The spec as rendered from the props (what the hash stands for); asked for only when needed. */
+  readonly spec: () => unknown;
   /** The props that change the content, for the hint, e.g. `image, hostSelector`. */
   readonly props: string;
+  /**
+   * A cheap proof that the spec is still the hashed one (e.g. the object's props are sealed and it
+   * has no JSON patch), which spares the comparison.
+   * @default - always compare
+   */
+  readonly unchanged?: () => boolean;
 }
 
 /**
@@ -35,11 +41,14 @@ export interface ContentHashGuardOptions {
  * the escape hatch is accepted (its referrers must then be pointed at it too).
  */
 export function contentHashGuard(opts: ContentHashGuardOptions): (final: KubeObject) => Finding[] {
-  const expected = stableStringify(opts.spec);
   const hash = opts.name.slice(opts.name.lastIndexOf('-') + 1);
+  let expected: string | undefined;
   return final => {
-    if (final.metadata?.name !== opts.name || stableStringify(final.spec) === expected) return [];
-    return [error('lifecycle/content-hash', firstDifference(opts.spec, final.spec, 'spec'),
+    if (final.metadata?.name !== opts.name || opts.unchanged?.()) return [];
+    const spec = opts.spec();
+    expected ??= stableStringify(spec);
+    if (stableStringify(final.spec) === expected) return [];
+    return [error('lifecycle/content-hash', firstDifference(spec, final.spec, 'spec'),
       `changed after construction, but the name still carries the hash of the original content (${hash}); `
       + 'CAPI rolls machines only when the referenced template name changes, so running machines would never get this change',
       `change the construct props instead (${opts.props}): the name and its references follow the content; `

@@ -64,11 +64,12 @@ export class Metal3DataTemplate extends Construct {
     };
     this.name = hashedName(props.baseName, spec.metaData);
     const l1Props = { metadata: { name: this.name, namespace: props.namespace }, spec };
-    this.apiObject = new L1Metal3DataTemplate(this, 'Resource', l1Props);
+    this.apiObject = RenderedObjects.seal(new L1Metal3DataTemplate(this, 'Resource', l1Props), l1Props);
     RenderedObjects.addObjectCheck(this.apiObject, contentHashGuard({
       name: this.name,
-      spec: L1Metal3DataTemplate.manifest(l1Props).spec,
+      spec: () => L1Metal3DataTemplate.manifest(l1Props).spec,
       props: 'objectNames',
+      unchanged: () => RenderedObjects.unpatched(this.apiObject),
     }));
     new RenderedObjects(this, { objects: () => [this.apiObject], check: validateObjectSet });
   }

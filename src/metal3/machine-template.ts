@@ -76,8 +76,8 @@ export class Metal3MachineTemplate extends Construct {
       dataTemplate: props.dataTemplate ? { name: props.dataTemplate.name } : undefined,
       hostSelector: props.hostSelector
         ? {
-          matchLabels: props.hostSelector.matchLabels,
-          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: e.values ?? [] })),
+          matchLabels: props.hostSelector.matchLabels && { ...props.hostSelector.matchLabels },
+          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: [...(e.values ?? [])] })),
         }
         : undefined,
       image: {
@@ -93,11 +93,12 @@ export class Metal3MachineTemplate extends Construct {
       metadata: { name: this.name, namespace: props.namespace },
       spec: { nodeReuse: props.nodeReuse, template: { spec: templateSpec } },
     };
-    this.apiObject = new L1Metal3MachineTemplate(this, 'Resource', l1Props);
+    this.apiObject = RenderedObjects.seal(new L1Metal3MachineTemplate(this, 'Resource', l1Props), l1Props);
     RenderedObjects.addObjectCheck(this.apiObject, contentHashGuard({
       name: this.name,
-      spec: L1Metal3MachineTemplate.manifest(l1Props).spec,
+      spec: () => L1Metal3MachineTemplate.manifest(l1Props).spec,
       props: 'e.g. image, hostSelector',
+      unchanged: () => RenderedObjects.unpatched(this.apiObject),
     }));
     new RenderedObjects(this, { objects: () => [this.apiObject], check: validateObjectSet });
   }

@@ -113,26 +113,29 @@ export abstract class Rke2Cluster extends Construct {
     if (props.ingressVip) this.ingressVip = new IngressVip(this, 'ingress-vip', { vip: checkVip(where, 'ingressVip', props.ingressVip) });
     this.endpointHost = this.apiVip ? vipList(this.apiVip.vip)[0] : shape.endpointHost!;
     const families = this.apiVip ? vipFamilies(this.apiVip.vip) : [familyOf(this.endpointHost) ?? 'ipv4'];
+    // Copies: the objects' props are sealed (frozen), and never share the caller's arrays.
     const network = {
-      pods: props.network?.podCidrs ?? families.map(f => DEFAULT_CIDRS.pods[f]),
-      services: props.network?.serviceCidrs ?? families.map(f => DEFAULT_CIDRS.services[f]),
+      pods: [...(props.network?.podCidrs ?? families.map(f => DEFAULT_CIDRS.pods[f]))],
+      services: [...(props.network?.serviceCidrs ?? families.map(f => DEFAULT_CIDRS.services[f]))],
     };
     const cni = props.cni ?? Cni.CILIUM;
     const ns = this.namespace;
     const name = this.clusterName;
 
-    this.cluster = new CapiCluster(this, 'cluster', {
+    const clusterProps = {
       metadata: { name, namespace: ns, labels: props.rancherAutoImport ? { [RANCHER_AUTO_IMPORT_LABEL]: 'true' } : undefined },
       spec: {
         clusterNetwork: { pods: { cidrBlocks: network.pods }, services: { cidrBlocks: network.services } },
         controlPlaneRef: { apiGroup: 'controlplane.cluster.x-k8s.io', kind: 'RKE2ControlPlane', name },
         infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3Cluster', name },
       },
-    });
-    this.metal3Cluster = new Metal3Cluster(this, 'metal3-cluster', {
+    };
+    this.cluster = RenderedObjects.seal(new CapiCluster(this, 'cluster', clusterProps), clusterProps);
+    const metal3ClusterProps = {
       metadata: { name, namespace: ns },
       spec: { controlPlaneEndpoint: { host: this.endpointHost, port: 6443 }, cloudProviderEnabled: props.cloudProviderEnabled ?? false },
-    });
+    };
+    this.metal3Cluster = RenderedObjects.seal(new Metal3Cluster(this, 'metal3-cluster', metal3ClusterProps), metal3ClusterProps);
 
     this.controlPlaneConfig = this.buildControlPlaneConfig(props, cni);
     const cpOpts = props.controlPlane;
@@ -147,7 +150,7 @@ export abstract class Rke2Cluster extends Construct {
       dataTemplate: this.controlPlaneDataTemplate,
     });
     const registrationMethod = props.registrationMethod ?? RegistrationMethod.CONTROL_PLANE_ENDPOINT;
-    this.controlPlane = new Rke2ControlPlane(this, 'control-plane', {
+    const controlPlaneProps = {
       metadata: {
         name,
         namespace: ns,
@@ -178,7 +181,10 @@ export abstract class Rke2Cluster extends Construct {
           nodeName: cpOpts.nodeName ?? `Node-${name}`,
         },
       },
-    });
+    };
+    // Sealed; its one Lazy value follows the Butane text (the same string until the config changes).
+    this.controlPlane = RenderedObjects.seal(new Rke2ControlPlane(this, 'control-plane', controlPlaneProps), controlPlaneProps,
+      () => this.controlPlaneConfig.toYaml());
 
     for (const pool of shape.workers) this.addWorkerPool(pool);
     const hosts = props.hosts;
@@ -233,14 +239,15 @@ export abstract class Rke2Cluster extends Construct {
     // RKE2ConfigTemplates are immutable by convention, like machine templates: hash the content.
     const configTemplateName = hashedName(base, templateSpec);
     const configTemplateProps = { metadata: { name: configTemplateName, namespace: ns }, spec: { template: { spec: templateSpec } } };
-    const configTemplate = new Rke2ConfigTemplate(scope, 'config-template', configTemplateProps);
+    const configTemplate = RenderedObjects.seal(new Rke2ConfigTemplate(scope, 'config-template', configTemplateProps), configTemplateProps);
     RenderedObjects.addObjectCheck(configTemplate, contentHashGuard({
       name: configTemplateName,
-      spec: Rke2ConfigTemplate.manifest(configTemplateProps).spec,
+      spec: () => Rke2ConfigTemplate.manifest(configTemplateProps).spec,
       props: 'the worker pool options, e.g. nodeName',
+      unchanged: () => RenderedObjects.unpatched(configTemplate),
     }));
     const labels = { [CLUSTER_NAME_LABEL]: name, [NODEPOOL_LABEL]: poolName };
-    const machineDeployment = new MachineDeployment(scope, 'machine-deployment', {
+    const mdProps = {
       metadata: { name: base, namespace: ns, labels },
       spec: {
         clusterName: name,
@@ -266,7 +273,8 @@ export abstract class Rke2Cluster extends Construct {
           },
         },
       },
-    });
+    };
+    const machineDeployment = RenderedObjects.seal(new MachineDeployment(scope, 'machine-deployment', mdProps), mdProps);
     const result: Rke2WorkerPool = Object.freeze({ name: poolName, machineDeployment, configTemplate, machineTemplate, dataTemplate });
     this.pools.push(result);
     return result;
