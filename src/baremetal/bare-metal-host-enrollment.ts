@@ -73,6 +73,44 @@ export interface EnrolledHost {
   readonly objects: readonly KubeObject[];
 }
 
+/** An EnrolledHost whose objects render on read (a class: a getter in an object literal would make every record a slow dictionary object). */
+class Enrolled implements EnrolledHost {
+  readonly name: string;
+  readonly namespace: string;
+  readonly props: BareMetalHostProps;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly role?: HostRole;
+  readonly architecture: Architecture;
+  readonly credentialsStrategy: BmcCredentialsStrategy;
+  readonly credentialsSecretName: string;
+  readonly bareMetalHost: ApiObject;
+  readonly credentialsSecret?: ApiObject;
+  readonly networkDataSecret?: ApiObject;
+
+  constructor(fields: Omit<EnrolledHost, 'objects'>, private readonly rendered: RenderedObjects) {
+    this.name = fields.name;
+    this.namespace = fields.namespace;
+    this.props = fields.props;
+    this.labels = fields.labels;
+    this.role = fields.role;
+    this.architecture = fields.architecture;
+    this.credentialsStrategy = fields.credentialsStrategy;
+    this.credentialsSecretName = fields.credentialsSecretName;
+    this.bareMetalHost = fields.bareMetalHost;
+    this.credentialsSecret = fields.credentialsSecret;
+    this.networkDataSecret = fields.networkDataSecret;
+  }
+
+  get objects(): KubeObject[] {
+    return this.rendered.render();
+  }
+
+  /** @internal */
+  _validated(): readonly KubeObject[] {
+    return this.rendered._validated();
+  }
+}
+
 /** Prop names for the fields a rule may report, so errors speak the user's vocabulary. */
 const FIELD_TO_PROP: ReadonlyArray<[string, string]> = [
   ['metadata.name', 'name'],
@@ -105,8 +143,7 @@ export class BareMetalHostEnrollment extends Construct {
   readonly namespace: string;
   readonly roleLabelKey: string;
   private readonly props: BareMetalHostEnrollmentProps;
-  private readonly enrolled: EnrolledHost[] = [];
-  private readonly rendered = new Map<EnrolledHost, RenderedObjects>();
+  private readonly enrolled: Enrolled[] = [];
 
   constructor(scope: Construct, id: string, props: BareMetalHostEnrollmentProps = {}) {
     super(scope, id);
@@ -157,7 +194,7 @@ export class BareMetalHostEnrollment extends Construct {
 
     const cleaning = host.automatedCleaningMode ?? this.props.automatedCleaningMode;
     const bootMode = host.bootMode ?? this.props.bootMode;
-    const bareMetalHost = new BareMetalHost(scope, 'host', {
+    const bmhProps = {
       metadata: { name: host.name, namespace: this.namespace, labels: Object.keys(labels).length ? labels : undefined },
       spec: {
         architecture,
@@ -181,7 +218,9 @@ export class BareMetalHostEnrollment extends Construct {
         userData: host.userDataSecretName ? { name: host.userDataSecretName, namespace: this.namespace } : undefined,
         description: host.description,
       },
-    });
+    };
+    // Sealed: built from this host's own copies (frozen with the enrolled record below).
+    const bareMetalHost = RenderedObjects.seal(new BareMetalHost(scope, 'host', bmhProps), bmhProps);
 
     // The rendered objects must pass the CRD schema and every upstream rule, now (errors named
     // after the props that produced the field) and on the final JSON at synth.
@@ -192,7 +231,7 @@ export class BareMetalHostEnrollment extends Construct {
     });
     rendered.checkNow(({ finding }) => ({ ...finding, field: propFor(finding.field) }));
 
-    const enrolled: EnrolledHost = Object.freeze({
+    const enrolled = new Enrolled({
       name: host.name,
       namespace: this.namespace,
       props: deepFreeze(host),
@@ -204,12 +243,9 @@ export class BareMetalHostEnrollment extends Construct {
       bareMetalHost,
       credentialsSecret,
       networkDataSecret,
-      get objects(): KubeObject[] {
-        return rendered.render();
-      },
-    });
+    }, rendered);
+    Object.freeze(enrolled);
     this.enrolled.push(enrolled);
-    this.rendered.set(enrolled, rendered);
     return enrolled;
   }
 
@@ -219,7 +255,7 @@ export class BareMetalHostEnrollment extends Construct {
    * @internal
    */
   _validatedObjects(): readonly KubeObject[] {
-    return this.enrolled.flatMap(h => this.rendered.get(h)!._validated());
+    return this.enrolled.flatMap(h => h._validated());
   }
 
   private labelsFor(host: BareMetalHostProps): Record<string, string> {
