@@ -15,9 +15,11 @@ import {
   BareMetalHostSpecImageChecksumType,
   BareMetalHostSpecImageFormat,
 } from '../../imports/metal3.io';
+import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { secret } from '../core/k8s-objects';
 import { checkLabelValue, checkQualifiedName } from '../core/names';
+import { RenderedObjects } from '../core/rendered-objects';
 import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
@@ -44,12 +46,16 @@ export interface BareMetalHostEnrollmentProps {
   readonly labels?: Record<string, string>;
 }
 
-/** One host as enrolled: its props after defaults and the objects made for it. */
+/**
+ * One host as enrolled: its props after defaults and the objects made for it. The record, its
+ * props and labels are frozen (they are what the host was built from); the L1 objects are escape
+ * hatches whose final JSON is validated at synth.
+ */
 export interface EnrolledHost {
   readonly name: string;
   readonly namespace: string;
   readonly props: BareMetalHostProps;
-  /** Labels on the BareMetalHost, including the role label. */
+  /** Labels the BareMetalHost was built with, including the role label (escape-hatch label edits are not seen here; synth validation reads the final labels). */
   readonly labels: Readonly<Record<string, string>>;
   readonly role?: HostRole;
   readonly architecture: Architecture;
@@ -59,8 +65,50 @@ export interface EnrolledHost {
   readonly bareMetalHost: ApiObject;
   readonly credentialsSecret?: ApiObject;
   readonly networkDataSecret?: ApiObject;
-  /** The host's objects as rendered when it was added (Secrets first, then the BareMetalHost); escape-hatch edits made later are not reflected. */
+  /**
+   * The host's objects as they synthesize now (Secrets first, then the BareMetalHost), escape-hatch
+   * edits included. Rendered on each read: the result is the caller's own copy, and changing it
+   * changes nothing.
+   */
   readonly objects: readonly KubeObject[];
+}
+
+/** An EnrolledHost whose objects render on read (a class: a getter in an object literal would make every record a slow dictionary object). */
+class Enrolled implements EnrolledHost {
+  readonly name: string;
+  readonly namespace: string;
+  readonly props: BareMetalHostProps;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly role?: HostRole;
+  readonly architecture: Architecture;
+  readonly credentialsStrategy: BmcCredentialsStrategy;
+  readonly credentialsSecretName: string;
+  readonly bareMetalHost: ApiObject;
+  readonly credentialsSecret?: ApiObject;
+  readonly networkDataSecret?: ApiObject;
+
+  constructor(fields: Omit<EnrolledHost, 'objects'>, private readonly rendered: RenderedObjects) {
+    this.name = fields.name;
+    this.namespace = fields.namespace;
+    this.props = fields.props;
+    this.labels = fields.labels;
+    this.role = fields.role;
+    this.architecture = fields.architecture;
+    this.credentialsStrategy = fields.credentialsStrategy;
+    this.credentialsSecretName = fields.credentialsSecretName;
+    this.bareMetalHost = fields.bareMetalHost;
+    this.credentialsSecret = fields.credentialsSecret;
+    this.networkDataSecret = fields.networkDataSecret;
+  }
+
+  get objects(): KubeObject[] {
+    return this.rendered.render();
+  }
+
+  /** @internal */
+  _validated(): readonly KubeObject[] {
+    return this.rendered._validated();
+  }
 }
 
 /** Prop names for the fields a rule may report, so errors speak the user's vocabulary. */
@@ -87,13 +135,15 @@ function propFor(field: string): string {
 /**
  * Enrolls bare-metal hosts with Metal3: per host a BMC credentials Secret (unless it already
  * exists), an nmstate network-data Secret when static networking is given, and the
- * BareMetalHost. Every baremetal-operator admission rule is checked when a host is added.
+ * BareMetalHost. Every baremetal-operator admission rule is checked when a host is added
+ * (ValidationError naming the prop), and again on the final JSON at synth, so escape-hatch edits
+ * of a host's objects are checked too (`[<path>/<host>] BareMetalHost/<host> field: message`).
  */
 export class BareMetalHostEnrollment extends Construct {
   readonly namespace: string;
   readonly roleLabelKey: string;
   private readonly props: BareMetalHostEnrollmentProps;
-  private readonly enrolled: EnrolledHost[] = [];
+  private readonly enrolled: Enrolled[] = [];
 
   constructor(scope: Construct, id: string, props: BareMetalHostEnrollmentProps = {}) {
     super(scope, id);
@@ -144,7 +194,7 @@ export class BareMetalHostEnrollment extends Construct {
 
     const cleaning = host.automatedCleaningMode ?? this.props.automatedCleaningMode;
     const bootMode = host.bootMode ?? this.props.bootMode;
-    const bareMetalHost = new BareMetalHost(scope, 'host', {
+    const bmhProps = {
       metadata: { name: host.name, namespace: this.namespace, labels: Object.keys(labels).length ? labels : undefined },
       spec: {
         architecture,
@@ -168,24 +218,24 @@ export class BareMetalHostEnrollment extends Construct {
         userData: host.userDataSecretName ? { name: host.userDataSecretName, namespace: this.namespace } : undefined,
         description: host.description,
       },
+    };
+    // Sealed: built from this host's own copies (frozen with the enrolled record below).
+    const bareMetalHost = RenderedObjects.seal(new BareMetalHost(scope, 'host', bmhProps), bmhProps);
+
+    // The rendered objects must pass the CRD schema and every upstream rule, now (errors named
+    // after the props that produced the field) and on the final JSON at synth.
+    const apiObjects = [credentialsSecret, networkDataSecret, bareMetalHost].filter((o): o is ApiObject => Boolean(o));
+    const rendered = new RenderedObjects(scope, {
+      objects: () => apiObjects,
+      check: objects => objects.flatMap(object => validateObject(object, objects).map(finding => ({ object, finding }))),
     });
+    rendered.checkNow(({ finding }) => ({ ...finding, field: propFor(finding.field) }));
 
-    // The rendered objects must pass the CRD schema and every upstream rule; errors are
-    // reported against the props that produced the field.
-    const objects = [credentialsSecret, networkDataSecret, bareMetalHost]
-      .filter((o): o is ApiObject => Boolean(o))
-      .map(o => o.toJson() as KubeObject);
-    const findings = objects.flatMap(o => validateObject(o, objects));
-    const errors = findings.filter(f => f.severity === 'error');
-    if (errors.length) {
-      throw ValidationError.fromFindings(where, errors.map(f => ({ ...f, field: propFor(f.field) })));
-    }
-
-    const enrolled: EnrolledHost = {
+    const enrolled = new Enrolled({
       name: host.name,
       namespace: this.namespace,
-      props: host,
-      labels,
+      props: deepFreeze(host),
+      labels: deepFreeze(labels),
       role: host.role,
       architecture,
       credentialsStrategy: credentials.strategy,
@@ -193,10 +243,19 @@ export class BareMetalHostEnrollment extends Construct {
       bareMetalHost,
       credentialsSecret,
       networkDataSecret,
-      objects,
-    };
+    }, rendered);
+    Object.freeze(enrolled);
     this.enrolled.push(enrolled);
     return enrolled;
+  }
+
+  /**
+   * Every host's objects as the last passing validation rendered them (after `node.validate()` on
+   * the hosts found nothing, the final JSON without rendering it again). Shared: do not mutate.
+   * @internal
+   */
+  _validatedObjects(): readonly KubeObject[] {
+    return this.enrolled.flatMap(h => h._validated());
   }
 
   private labelsFor(host: BareMetalHostProps): Record<string, string> {
@@ -254,7 +313,7 @@ export class BareMetalHostEnrollment extends Construct {
   }
 }
 
-/** Plain copies of the nested props (cdk8s cannot serialize prototype-less objects). */
+/** Plain copies of the nested props (cdk8s cannot serialize prototype-less objects; the copy is frozen once enrolled). */
 function ownCopy(h: BareMetalHostProps): BareMetalHostProps {
   if (!h || typeof h !== 'object') return h;
   const copy = <T>(o: T): T => (o && typeof o === 'object' && !Array.isArray(o) ? { ...o } : o);
@@ -263,7 +322,12 @@ function ownCopy(h: BareMetalHostProps): BareMetalHostProps {
     labels: copy(h.labels),
     rootDeviceHints: copy(h.rootDeviceHints),
     image: copy(h.image),
-    network: h.network && { ...h.network, ipv4: copy(h.network.ipv4), ipv6: copy(h.network.ipv6) },
+    network: h.network && {
+      ...h.network,
+      ipv4: copy(h.network.ipv4),
+      ipv6: copy(h.network.ipv6),
+      ...(Array.isArray(h.network.nameservers) ? { nameservers: [...h.network.nameservers] } : {}),
+    },
   };
 }
 

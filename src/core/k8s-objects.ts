@@ -3,6 +3,7 @@
 import { ApiObject } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { RenderedObjects } from './rendered-objects';
 
 export interface SecretOptions {
   readonly name: string;
@@ -16,11 +17,14 @@ export interface SecretOptions {
   readonly stringData?: Record<string, string>;
 }
 
+/** A Secret (sealed: its props are copies, frozen; see `RenderedObjects.seal`). */
 export function secret(scope: Construct, id: string, o: SecretOptions): ApiObject {
-  return new k8s.KubeSecret(scope, id, {
-    metadata: { name: o.name, namespace: o.namespace, labels: o.labels, annotations: o.annotations },
+  const copy = (m?: Record<string, string>) => (m ? { ...m } : undefined);
+  const props = {
+    metadata: { name: o.name, namespace: o.namespace, labels: copy(o.labels), annotations: copy(o.annotations) },
     type: o.type ?? 'Opaque',
-    data: o.data,
-    stringData: o.stringData,
-  });
+    data: copy(o.data),
+    stringData: copy(o.stringData),
+  };
+  return RenderedObjects.seal(new k8s.KubeSecret(scope, id, props), props);
 }

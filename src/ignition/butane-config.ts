@@ -152,6 +152,8 @@ export class ButaneConfig {
   private readonly where: string;
   /** Findings of the config as accepted so far (warnings when not strict), to spot new ones. */
   private accepted = new Set<string>();
+  /** toYaml() of the config as it stands (cleared by every change): owners render it lazily, often. */
+  private yaml?: string;
 
   constructor(props: ButaneConfigProps = {}) {
     this.strict = props.strict ?? true;
@@ -214,10 +216,12 @@ export class ButaneConfig {
 
   /** The Butane YAML, for `agentConfig.additionalUserData.config` (modes as `0644`). */
   toYaml(): string {
+    if (this.yaml !== undefined) return this.yaml;
     const model = this.toModel();
     const text = butaneYaml(model);
     // A strict config has no findings at all, so a later parse of this text is known already.
     if (this.strict) seedParsedButane(text, model);
+    this.yaml = text;
     return text;
   }
 
@@ -236,6 +240,7 @@ export class ButaneConfig {
     this.throwIfBlocking(where, propFindings);
 
     const item = kind === 'unit' ? unitOf(input as ButaneUnit) : kind === 'file' ? fileOf(input as ButaneFile) : directoryOf(input as ButaneDirectory);
+    this.yaml = undefined;
     list.push(item as any);
     const prefix = kind === 'unit' ? `systemd.units[${list.length - 1}]` : kind === 'file' ? `storage.files[${list.length - 1}]` : `storage.directories[${list.length - 1}]`;
     const after = this.validate();

@@ -8,6 +8,7 @@ import { BareMetalHostEnrollment } from '../baremetal/bare-metal-host-enrollment
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../baremetal/bmc-credentials';
 import { Architecture, BareMetalHostProps, BootMode, HostRole } from '../baremetal/host';
 import { ValidationError } from '../core/errors';
+import { RenderedObjects } from '../core/rendered-objects';
 import { EksaCni } from '../eksa/cni';
 import { EksaApp } from '../eksa/eksa-app';
 import { EksaCluster } from '../eksa/eksa-cluster';
@@ -172,14 +173,15 @@ function buildRke2(app: App, loaded: LoadedInventory, c: InventoryCluster, i: nu
     if (!r.apiVip) throw new ValidationError(where, 'rke2.apiVip', 'Required value', 'a multinode cluster needs an API VIP: { ipv4: … } and/or { ipv6: … }');
     cluster = new MultinodeRke2Cluster(chart, 'cluster', { ...common, apiVip: r.apiVip, workers });
   }
-  // Cross-object validations (host capacity) registered with node.addValidation.
-  const errors = chart.node.findAll().flatMap(x => x.node.validate());
+  // The synth validation of every construct (node.addValidation): the final JSON of each object,
+  // checked again only where it differs from what passed at construction, and host capacity.
+  const errors = RenderedObjects.validateAll(chart);
   if (errors.length) throw new ValidationError(where, 'hosts', errors.join('\n  '));
   if (hostErrors) return undefined;
   // A namespace of its own is created with the hosts, first (the applier and GitOps engines need it to exist).
   const ns: KubeObject[] = namespace === 'default' ? [] : [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }];
-  // The constructs keep their synthesized JSON; reading it back avoids a second toJson() per object.
-  return { name: c.name, type: c.type, hosts: [...ns, ...hosts.hosts.flatMap(h => [...h.objects])], cluster: cluster.objects, files: {} };
+  // What that validation rendered and passed is what is written (no second toJson() per object).
+  return { name: c.name, type: c.type, hosts: [...ns, ...hosts._validatedObjects()], cluster: [...cluster._validatedObjects()], files: {} };
 }
 
 function buildEksa(app: App, loaded: LoadedInventory, c: InventoryCluster, i: number): ClusterOutput {

@@ -3,7 +3,10 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Metal3DataTemplate as L1Metal3DataTemplate, Metal3DataTemplateSpecMetaDataObjectNamesObject } from '../../imports/infrastructure.cluster.x-k8s.io';
+import { contentHashGuard } from '../core/content-hash-guard';
 import { hashedName } from '../core/hash';
+import { RenderedObjects } from '../core/rendered-objects';
+import { validateObjectSet } from '../validate/validate';
 
 /** Which object a metadata key takes its name from. */
 export enum MetaDataObject {
@@ -38,8 +41,14 @@ export const DEFAULT_OBJECT_NAMES: readonly MetaDataObjectName[] = [
   { key: 'local_hostname', object: MetaDataObject.MACHINE },
 ];
 
+/**
+ * A Metal3DataTemplate named `<baseName>-<content hash>`. Escape-hatch edits of its metadata or
+ * network data are refused at synth while the name stays (they are immutable upstream). Used on
+ * its own, its final JSON is also schema- and rule-checked at synth.
+ */
 export class Metal3DataTemplate extends Construct {
   readonly name: string;
+  /** The L1 object (escape hatch; the hashed content must stay, see the class doc). */
   readonly apiObject: ApiObject;
 
   constructor(scope: Construct, id: string, props: Metal3DataTemplateProps) {
@@ -54,9 +63,14 @@ export class Metal3DataTemplate extends Construct {
       },
     };
     this.name = hashedName(props.baseName, spec.metaData);
-    this.apiObject = new L1Metal3DataTemplate(this, 'Resource', {
-      metadata: { name: this.name, namespace: props.namespace },
-      spec,
-    });
+    const l1Props = { metadata: { name: this.name, namespace: props.namespace }, spec };
+    this.apiObject = RenderedObjects.seal(new L1Metal3DataTemplate(this, 'Resource', l1Props), l1Props);
+    RenderedObjects.addObjectCheck(this.apiObject, contentHashGuard({
+      name: this.name,
+      spec: () => L1Metal3DataTemplate.manifest(l1Props).spec,
+      props: 'objectNames',
+      unchanged: () => RenderedObjects.unpatched(this.apiObject),
+    }));
+    new RenderedObjects(this, { objects: () => [this.apiObject], check: validateObjectSet });
   }
 }

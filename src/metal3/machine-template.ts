@@ -11,8 +11,11 @@ import {
   Metal3MachineTemplateSpecTemplateSpecImageChecksumType,
   Metal3MachineTemplateSpecTemplateSpecImageDiskFormat,
 } from '../../imports/infrastructure.cluster.x-k8s.io';
+import { contentHashGuard } from '../core/content-hash-guard';
 import { hashedName } from '../core/hash';
+import { RenderedObjects } from '../core/rendered-objects';
 import { LabelSelector } from '../core/selectors';
+import { validateObjectSet } from '../validate/validate';
 
 export enum ChecksumType {
   MD5 = 'md5',
@@ -55,9 +58,15 @@ export interface Metal3MachineTemplateProps {
   readonly nodeReuse?: boolean;
 }
 
+/**
+ * A Metal3MachineTemplate named `<baseName>-<content hash>`. Escape-hatch edits of its spec are
+ * refused at synth while the name stays: they would never roll machines. Used on its own (not
+ * inside a cluster construct), its final JSON is also schema- and rule-checked at synth.
+ */
 export class Metal3MachineTemplate extends Construct {
   readonly name: string;
   readonly hostSelector?: LabelSelector;
+  /** The L1 object (escape hatch; the spec must keep the hashed content, see the class doc). */
   readonly apiObject: ApiObject;
 
   constructor(scope: Construct, id: string, props: Metal3MachineTemplateProps) {
@@ -67,8 +76,8 @@ export class Metal3MachineTemplate extends Construct {
       dataTemplate: props.dataTemplate ? { name: props.dataTemplate.name } : undefined,
       hostSelector: props.hostSelector
         ? {
-          matchLabels: props.hostSelector.matchLabels,
-          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: e.values ?? [] })),
+          matchLabels: props.hostSelector.matchLabels && { ...props.hostSelector.matchLabels },
+          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: [...(e.values ?? [])] })),
         }
         : undefined,
       image: {
@@ -80,9 +89,17 @@ export class Metal3MachineTemplate extends Construct {
       automatedCleaningMode: props.automatedCleaningMode as Metal3MachineTemplateSpecTemplateSpecAutomatedCleaningMode | undefined,
     };
     this.name = hashedName(props.baseName, { templateSpec, nodeReuse: props.nodeReuse });
-    this.apiObject = new L1Metal3MachineTemplate(this, 'Resource', {
+    const l1Props = {
       metadata: { name: this.name, namespace: props.namespace },
       spec: { nodeReuse: props.nodeReuse, template: { spec: templateSpec } },
-    });
+    };
+    this.apiObject = RenderedObjects.seal(new L1Metal3MachineTemplate(this, 'Resource', l1Props), l1Props);
+    RenderedObjects.addObjectCheck(this.apiObject, contentHashGuard({
+      name: this.name,
+      spec: () => L1Metal3MachineTemplate.manifest(l1Props).spec,
+      props: 'e.g. image, hostSelector',
+      unchanged: () => RenderedObjects.unpatched(this.apiObject),
+    }));
+    new RenderedObjects(this, { objects: () => [this.apiObject], check: validateObjectSet });
   }
 }

@@ -27,7 +27,7 @@ export class IngressVip extends ManifestFileSet {
 
   constructor(scope: Construct, id: string, props: IngressVipProps) {
     super(scope, id);
-    this.vip = checkVip(this.node.path, 'vip', props?.vip);
+    this.vip = Object.freeze(checkVip(this.node.path, 'vip', props?.vip));
     const poolName = props.poolName ?? 'ingress-ippool';
     const traefikValues = {
       ingressClass: { isDefaultClass: props.defaultIngressClass ?? true },
@@ -40,7 +40,7 @@ export class IngressVip extends ManifestFileSet {
         spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local', allocateLoadBalancerNodePorts: false },
       },
     };
-    this.files = [
+    this.files = this.checkObjects([
       { path: `${RKE2_MANIFESTS_DIR}/rke2-traefik-config.yaml`, objects: [helmChartConfig('rke2-traefik', traefikValues)] },
       {
         path: `${RKE2_MANIFESTS_DIR}/metallb-traefik-cr.yaml`,
@@ -61,7 +61,6 @@ export class IngressVip extends ManifestFileSet {
           }),
         ],
       },
-    ];
-    this.checkObjects();
+    ]);
   }
 }

@@ -38,10 +38,10 @@ export class MetalLbVip extends ManifestFileSet {
 
   constructor(scope: Construct, id: string, props: MetalLbVipProps) {
     super(scope, id);
-    this.vip = checkVip(this.node.path, 'vip', props?.vip);
+    this.vip = Object.freeze(checkVip(this.node.path, 'vip', props?.vip));
     this.poolName = props.poolName ?? 'kubernetes-vip-ip-pool';
     const dir = RKE2_MANIFESTS_DIR;
-    this.files = [
+    this.files = this.checkObjects([
       {
         path: `${dir}/endpoint-copier-operator.yaml`,
         objects: [helmChart({
@@ -62,8 +62,7 @@ export class MetalLbVip extends ManifestFileSet {
       },
       { path: `${dir}/metallb-cr.yaml`, objects: [this.pool(props), this.l2(props)] },
       { path: `${dir}/endpoint-svc.yaml`, objects: [this.service()] },
-    ];
-    this.checkObjects();
+    ]);
   }
 
   private pool(props: MetalLbVipProps): KubeObject {

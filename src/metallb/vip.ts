@@ -1,6 +1,7 @@
 // Shared pieces of the API and ingress VIPs: the address pair, its validation, and the
 // manifest files RKE2 applies from its server manifests directory on first boot.
 import { Construct } from 'constructs';
+import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { IpFamily, canonicalIp, familyOf, hostCidr } from '../core/ip';
 import { KubeObject } from '../validate/schema';
@@ -61,21 +62,29 @@ export function vipList(vip: VipAddresses): string[] {
   return vipFamilies(vip).map(f => vip[f]!);
 }
 
-/** Base of the VIP constructs: holds manifest files and checks their objects once built. */
+/**
+ * Base of the VIP constructs: holds manifest files and checks their objects once built.
+ *
+ * The files are plain data, checked at construction and then deep-frozen: a cluster copies them
+ * into its control-plane Butane config when it is built, so a later change could not reach the
+ * output — changing them throws instead. Change the props, or edit the cluster's
+ * `controlPlaneConfig` (whose embedded manifests are validated at synth).
+ */
 export abstract class ManifestFileSet extends Construct {
-  /** The manifest files, in the order they should be written. */
+  /** The manifest files, in the order they should be written (deep-frozen). */
   abstract readonly files: readonly ManifestFile[];
 
-  /** All objects of all files. */
+  /** All objects of all files (a new array of the deep-frozen objects). */
   get objects(): KubeObject[] {
     return this.files.flatMap(f => [...f.objects]);
   }
 
-  /** Validates the objects (schema + upstream rules) and throws with this construct's path. */
-  protected checkObjects(): void {
-    const objects = this.objects;
+  /** Validates the objects (schema + upstream rules), throws with this construct's path, then freezes the files. */
+  protected checkObjects(files: ManifestFile[]): readonly ManifestFile[] {
+    const objects = files.flatMap(f => [...f.objects]);
     const findings = objects.flatMap(o => validateObject(o, objects).map(f => ({ ...f, field: `${o.kind}/${o.metadata?.name} ${f.field}` })));
     const errors = findings.filter(f => f.severity === 'error');
     if (errors.length) throw ValidationError.fromFindings(this.node.path, errors);
+    return deepFreeze(files);
   }
 }

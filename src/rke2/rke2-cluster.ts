@@ -2,7 +2,7 @@
 // Cluster, Metal3Cluster, RKE2ControlPlane (Butane additionalUserData carrying the preinstall
 // unit and the MetalLB / ingress manifests), control-plane and worker Metal3MachineTemplates
 // and Metal3DataTemplates, MachineDeployments and RKE2ConfigTemplates.
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from './options';
 import { preinstallUnit } from './preinstall-unit';
@@ -19,10 +19,12 @@ import {
 import { Metal3Cluster } from '../../imports/infrastructure.cluster.x-k8s.io';
 import { DEFAULT_ROLE_LABEL } from '../baremetal/bare-metal-host-enrollment';
 import { HostRole } from '../baremetal/host';
+import { contentHashGuard } from '../core/content-hash-guard';
 import { Finding, ValidationError, error } from '../core/errors';
 import { hashedName } from '../core/hash';
 import { IpFamily, canonicalIp, familyOf, parseCidr } from '../core/ip';
 import { checkDns1123Label, checkDns1123Subdomain } from '../core/names';
+import { RenderedObjects } from '../core/rendered-objects';
 import { labelSelectorProblems } from '../core/selectors';
 import { ButaneConfig } from '../ignition/butane-config';
 import { Metal3DataTemplate } from '../metal3/data-template';
@@ -33,7 +35,7 @@ import { MetalLbVip } from '../metallb/metallb-vip';
 import { RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipList } from '../metallb/vip';
 import { hostCapacityRules } from '../validate/cross-object';
 import { KubeObject } from '../validate/schema';
-import { validateObjects } from '../validate/validate';
+import { validateObjectSet } from '../validate/validate';
 
 export const RANCHER_AUTO_IMPORT_LABEL = 'cluster-api.cattle.io/rancher-auto-import';
 export const LOAD_BALANCER_EXCLUSION_ANNOTATION = 'rke2.controlplane.cluster.x-k8s.io/load-balancer-exclusion';
@@ -57,7 +59,7 @@ export interface Rke2ClusterShape {
   readonly workers: readonly Rke2WorkerPoolOptions[];
 }
 
-/** One worker pool as synthesized. */
+/** One worker pool as synthesized (the record is frozen; its L1 objects are escape hatches). */
 export interface Rke2WorkerPool {
   readonly name: string;
   readonly machineDeployment: ApiObject;
@@ -66,7 +68,14 @@ export interface Rke2WorkerPool {
   readonly dataTemplate: Metal3DataTemplate;
 }
 
-/** Shared implementation of MultinodeRke2Cluster and SingleNodeRke2Cluster. */
+/**
+ * Shared implementation of MultinodeRke2Cluster and SingleNodeRke2Cluster.
+ *
+ * Lifecycle: props are checked when the construct is built (ValidationError naming the prop);
+ * every object is checked again on its final JSON at synth (`[path] Kind/name field: message
+ * (fix)`), so escape-hatch edits of the L1 objects, worker pools added with `addWorkerPool` and
+ * edits of `controlPlaneConfig` are in the output and validated.
+ */
 export abstract class Rke2Cluster extends Construct {
   readonly clusterName: string;
   readonly namespace: string;
@@ -79,12 +88,16 @@ export abstract class Rke2Cluster extends Construct {
   readonly controlPlane: ApiObject;
   readonly controlPlaneMachineTemplate: Metal3MachineTemplate;
   readonly controlPlaneDataTemplate: Metal3DataTemplate;
-  /** The Butane config of control-plane nodes (rendered into additionalUserData). */
+  /**
+   * The Butane config of control-plane nodes, rendered into `agentConfig.additionalUserData.config`
+   * at synth: files, units and manifests added after construction are in the output, and the
+   * manifests it carries are validated there as a set (schema, MetalLB rules, pool overlaps).
+   */
   readonly controlPlaneConfig: ButaneConfig;
-  readonly workerPools: Rke2WorkerPool[] = [];
   /** RKE2 version of the control plane (and of the workers). */
   readonly version: string;
-  private objectsJson?: KubeObject[];
+  private readonly pools: Rke2WorkerPool[] = [];
+  private readonly rendered: RenderedObjects;
 
   protected constructor(scope: Construct, id: string, props: Rke2ClusterCommonProps, shape: Rke2ClusterShape) {
     super(scope, id);
@@ -100,26 +113,29 @@ export abstract class Rke2Cluster extends Construct {
     if (props.ingressVip) this.ingressVip = new IngressVip(this, 'ingress-vip', { vip: checkVip(where, 'ingressVip', props.ingressVip) });
     this.endpointHost = this.apiVip ? vipList(this.apiVip.vip)[0] : shape.endpointHost!;
     const families = this.apiVip ? vipFamilies(this.apiVip.vip) : [familyOf(this.endpointHost) ?? 'ipv4'];
+    // Copies: the objects' props are sealed (frozen), and never share the caller's arrays.
     const network = {
-      pods: props.network?.podCidrs ?? families.map(f => DEFAULT_CIDRS.pods[f]),
-      services: props.network?.serviceCidrs ?? families.map(f => DEFAULT_CIDRS.services[f]),
+      pods: [...(props.network?.podCidrs ?? families.map(f => DEFAULT_CIDRS.pods[f]))],
+      services: [...(props.network?.serviceCidrs ?? families.map(f => DEFAULT_CIDRS.services[f]))],
     };
     const cni = props.cni ?? Cni.CILIUM;
     const ns = this.namespace;
     const name = this.clusterName;
 
-    this.cluster = new CapiCluster(this, 'cluster', {
+    const clusterProps = {
       metadata: { name, namespace: ns, labels: props.rancherAutoImport ? { [RANCHER_AUTO_IMPORT_LABEL]: 'true' } : undefined },
       spec: {
         clusterNetwork: { pods: { cidrBlocks: network.pods }, services: { cidrBlocks: network.services } },
         controlPlaneRef: { apiGroup: 'controlplane.cluster.x-k8s.io', kind: 'RKE2ControlPlane', name },
         infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3Cluster', name },
       },
-    });
-    this.metal3Cluster = new Metal3Cluster(this, 'metal3-cluster', {
+    };
+    this.cluster = RenderedObjects.seal(new CapiCluster(this, 'cluster', clusterProps), clusterProps);
+    const metal3ClusterProps = {
       metadata: { name, namespace: ns },
       spec: { controlPlaneEndpoint: { host: this.endpointHost, port: 6443 }, cloudProviderEnabled: props.cloudProviderEnabled ?? false },
-    });
+    };
+    this.metal3Cluster = RenderedObjects.seal(new Metal3Cluster(this, 'metal3-cluster', metal3ClusterProps), metal3ClusterProps);
 
     this.controlPlaneConfig = this.buildControlPlaneConfig(props, cni);
     const cpOpts = props.controlPlane;
@@ -134,7 +150,7 @@ export abstract class Rke2Cluster extends Construct {
       dataTemplate: this.controlPlaneDataTemplate,
     });
     const registrationMethod = props.registrationMethod ?? RegistrationMethod.CONTROL_PLANE_ENDPOINT;
-    this.controlPlane = new Rke2ControlPlane(this, 'control-plane', {
+    const controlPlaneProps = {
       metadata: {
         name,
         namespace: ns,
@@ -159,31 +175,49 @@ export abstract class Rke2Cluster extends Construct {
         },
         agentConfig: {
           format: Rke2ControlPlaneSpecAgentConfigFormat.IGNITION,
-          additionalUserData: { config: this.controlPlaneConfig.toYaml() },
+          // Rendered when the object is: later edits of controlPlaneConfig are in the output.
+          additionalUserData: { config: Lazy.any({ produce: () => this.controlPlaneConfig.toYaml() }) },
           kubelet: { extraArgs: [PROVIDER_ID_ARG] },
           nodeName: cpOpts.nodeName ?? `Node-${name}`,
         },
       },
-    });
+    };
+    // Sealed; its one Lazy value follows the Butane text (the same string until the config changes).
+    this.controlPlane = RenderedObjects.seal(new Rke2ControlPlane(this, 'control-plane', controlPlaneProps), controlPlaneProps,
+      () => this.controlPlaneConfig.toYaml());
 
     for (const pool of shape.workers) this.addWorkerPool(pool);
-    this.checkSelf();
-    if (props.hosts) {
-      const hosts = props.hosts;
-      this.node.addValidation({ validate: () => this.hostCapacityErrors(hosts.hosts.flatMap(h => [h.bareMetalHost.toJson() as KubeObject])) });
-    }
+    const hosts = props.hosts;
+    this.rendered = new RenderedObjects(this, {
+      objects: () => this.apiObjects(),
+      // Schema, upstream rules, the network cross-checks and the manifests embedded in the Butane config.
+      check: validateObjectSet,
+      // Host capacity at every synth: hosts added (or relabelled) later still count; the enrollment holds every host (none is none).
+      checkAlways: hosts
+        ? objects => hostCapacityRules([...hosts.hosts.map(h => RenderedObjects.finalJson(h.bareMetalHost)), ...objects], { hostsComplete: true })
+        : undefined,
+    });
+    this.rendered.checkNow();
   }
 
-  /** Adds a worker pool (MachineDeployment + RKE2ConfigTemplate + Metal3 templates). */
+  /** The worker pools, in order (a copy: add pools with `addWorkerPool`). */
+  get workerPools(): readonly Rke2WorkerPool[] {
+    return [...this.pools];
+  }
+
+  /**
+   * Adds a worker pool (MachineDeployment + RKE2ConfigTemplate + Metal3 templates). The options
+   * are checked now (ValidationError); the objects, with the rest of the cluster, at synth.
+   */
   addWorkerPool(pool: Rke2WorkerPoolOptions): Rke2WorkerPool {
     const poolName = pool?.name ?? 'nodepool-0';
     const where = `${this.node.path}/workers/${poolName}`;
     checkWorkerPool(where, pool);
-    if (this.workerPools.some(p => p.name === poolName)) throw new ValidationError(where, 'name', `worker pool ${poolName} is defined twice`);
+    if (this.pools.some(p => p.name === poolName)) throw new ValidationError(where, 'name', `worker pool ${poolName} is defined twice`);
     const name = this.clusterName;
     const ns = this.namespace;
     // The first pool keeps the reference chapter's names.
-    const base = this.workerPools.length === 0 ? `${name}-workers` : `${name}-${poolName}`;
+    const base = this.pools.length === 0 ? `${name}-workers` : `${name}-${poolName}`;
     const scope = new Construct(this, `workers-${poolName}`);
     const dataTemplate = new Metal3DataTemplate(scope, 'data-template', { baseName: `${base}-template`, namespace: ns, clusterName: name });
     const machineTemplate = new Metal3MachineTemplate(scope, 'machine-template', {
@@ -204,12 +238,16 @@ export abstract class Rke2Cluster extends Construct {
     };
     // RKE2ConfigTemplates are immutable by convention, like machine templates: hash the content.
     const configTemplateName = hashedName(base, templateSpec);
-    const configTemplate = new Rke2ConfigTemplate(scope, 'config-template', {
-      metadata: { name: configTemplateName, namespace: ns },
-      spec: { template: { spec: templateSpec } },
-    });
+    const configTemplateProps = { metadata: { name: configTemplateName, namespace: ns }, spec: { template: { spec: templateSpec } } };
+    const configTemplate = RenderedObjects.seal(new Rke2ConfigTemplate(scope, 'config-template', configTemplateProps), configTemplateProps);
+    RenderedObjects.addObjectCheck(configTemplate, contentHashGuard({
+      name: configTemplateName,
+      spec: () => Rke2ConfigTemplate.manifest(configTemplateProps).spec,
+      props: 'the worker pool options, e.g. nodeName',
+      unchanged: () => RenderedObjects.unpatched(configTemplate),
+    }));
     const labels = { [CLUSTER_NAME_LABEL]: name, [NODEPOOL_LABEL]: poolName };
-    const machineDeployment = new MachineDeployment(scope, 'machine-deployment', {
+    const mdProps = {
       metadata: { name: base, namespace: ns, labels },
       spec: {
         clusterName: name,
@@ -235,22 +273,38 @@ export abstract class Rke2Cluster extends Construct {
           },
         },
       },
-    });
-    const result: Rke2WorkerPool = { name: poolName, machineDeployment, configTemplate, machineTemplate, dataTemplate };
-    this.workerPools.push(result);
-    this.objectsJson = undefined;
+    };
+    const machineDeployment = RenderedObjects.seal(new MachineDeployment(scope, 'machine-deployment', mdProps), mdProps);
+    const result: Rke2WorkerPool = Object.freeze({ name: poolName, machineDeployment, configTemplate, machineTemplate, dataTemplate });
+    this.pools.push(result);
     return result;
   }
 
-  /** Every management-cluster object of this cluster, in apply order (rendered once; escape-hatch edits to the L1 objects are not reflected). */
+  /**
+   * Every management-cluster object of this cluster, in apply order, as it synthesizes now: escape-
+   * hatch edits, later worker pools and `controlPlaneConfig` edits included. Rendered on each read
+   * (one toJson() per object), so the result is the caller's own copy: changing it changes nothing
+   * — edit the L1 objects (escape hatches) or the construct instead.
+   */
   get objects(): KubeObject[] {
-    // toJson() is not cheap; the JSON only changes when a worker pool is added.
-    // Construction order: what an object references comes before it.
-    this.objectsJson ??= [
+    return this.rendered.render();
+  }
+
+  /**
+   * The objects as the last passing validation rendered them (after `node.validate()` on this
+   * construct found nothing, the final JSON without rendering it again). Shared: do not mutate.
+   * @internal
+   */
+  _validatedObjects(): readonly KubeObject[] {
+    return this.rendered._validated();
+  }
+
+  /** The L1 objects in apply order (construction order: what an object references comes first). */
+  private apiObjects(): ApiObject[] {
+    return [
       this.cluster, this.metal3Cluster, this.controlPlaneDataTemplate.apiObject, this.controlPlaneMachineTemplate.apiObject, this.controlPlane,
-      ...this.workerPools.flatMap(p => [p.dataTemplate.apiObject, p.machineTemplate.apiObject, p.configTemplate, p.machineDeployment]),
-    ].map(o => o.toJson() as KubeObject);
-    return [...this.objectsJson];
+      ...this.pools.flatMap(p => [p.dataTemplate.apiObject, p.machineTemplate.apiObject, p.configTemplate, p.machineDeployment]),
+    ];
   }
 
   private buildControlPlaneConfig(props: Rke2ClusterCommonProps, cni: Cni): ButaneConfig {
@@ -275,23 +329,6 @@ export abstract class Rke2Cluster extends Construct {
       }
     }
     return [...sans, ...(props.additionalTlsSans ?? [])];
-  }
-
-  /** Schema, upstream rules and the network cross-checks over this cluster's own objects. */
-  private checkSelf(): void {
-    const errors: Finding[] = [];
-    for (const r of validateObjects(this.objects)) {
-      for (const f of r.findings) {
-        if (f.severity === 'error') errors.push({ ...f, field: `${r.object.kind}/${r.object.metadata?.name} ${f.field}` });
-      }
-    }
-    if (errors.length) throw ValidationError.fromFindings(this.node.path, errors);
-  }
-
-  private hostCapacityErrors(hosts: KubeObject[]): string[] {
-    return hostCapacityRules([...hosts, ...this.objects])
-      .filter(({ finding }) => finding.severity === 'error')
-      .map(({ object, finding: f }) => `${object.kind}/${object.metadata?.name} ${f.field}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
-import { crossObjectRules } from './cross-object';
+import { ObjectFinding, crossObjectRules } from './cross-object';
 import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
 import { rulesFor } from './rules';
 import { Finding, Severity, ValidationError, error } from '../core/errors';
@@ -102,4 +102,9 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
     if (findings.length) out.push({ object, index, findings });
   });
   return out;
+}
+
+/** `validateObjects` as one finding per entry (the shape construct checks report). */
+export function validateObjectSet(objects: readonly KubeObject[]): ObjectFinding[] {
+  return validateObjects(objects).flatMap(r => r.findings.map(finding => ({ object: r.object, finding })));
 }

@@ -251,3 +251,17 @@ describe('builder validation', () => {
     expect(c.toModel().files[0].mode).toBe(0o644);
   });
 });
+
+describe('ButaneConfig.toYaml', () => {
+  test('is the same text until the config changes, then follows the change (a rejected entry changes nothing)', () => {
+    const c = new ButaneConfig().addUnit({ name: 'a.service', enabled: true, contents: '[Unit]\nDescription=a\n[Service]\nExecStart=/bin/true\n[Install]\nWantedBy=multi-user.target\n' });
+    const first = c.toYaml();
+    expect(c.toYaml()).toBe(first);
+    c.addFile({ path: '/etc/motd', contents: { inline: 'hi\n' }, mode: 0o644 });
+    expect(c.toYaml()).not.toBe(first);
+    expect(c.toYaml()).toContain('/etc/motd');
+    const second = c.toYaml();
+    expect(() => c.addFile({ path: '/etc/motd', contents: { inline: 'again\n' } })).toThrow(ValidationError);
+    expect(c.toYaml()).toBe(second);
+  });
+});

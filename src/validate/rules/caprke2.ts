@@ -52,7 +52,7 @@ function controlPlaneRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
   const replicas = spec.replicas;
   if (typeof replicas === 'number') {
-    if (replicas <= 0) out.push(error('caprke2/replicas', 'spec.replicas', 'cannot be less than or equal to 0'));
+    if (replicas <= 0) out.push(error('caprke2/replicas', 'spec.replicas', 'cannot be less than or equal to 0', 'use 1, 3 or 5'));
     else if (replicas % 2 === 0) out.push(warning('caprke2/replicas', 'spec.replicas', `${replicas} control-plane nodes give etcd no more fault tolerance than ${replicas - 1}`, 'use 1, 3 or 5'));
   }
   const method = spec.registrationMethod;
