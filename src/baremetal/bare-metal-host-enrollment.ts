@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from './bmc-credentials';
 import { Architecture, AutomatedCleaningMode, BareMetalHostProps, BootMode, HostRole, envVarStem } from './host';
+import { ENROLLMENT_SHAPE, HOST_SHAPE } from './host-shape';
 import { normalizeMac } from './mac';
 import { networkProblems, nmstateFor } from './network-data';
 import {
@@ -19,6 +20,7 @@ import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { secret } from '../core/k8s-objects';
 import { checkLabelValue, checkQualifiedName } from '../core/names';
+import { propShapeProblems } from '../core/prop-shape';
 import { RenderedObjects } from '../core/rendered-objects';
 import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
@@ -149,6 +151,8 @@ export class BareMetalHostEnrollment extends Construct {
     super(scope, id);
     this.props = props;
     this.namespace = props.namespace ?? 'default';
+    const shape = propShapeProblems(props, ENROLLMENT_SHAPE, '');
+    if (shape.length) throw ValidationError.fromFindings(this.node.path, shape);
     this.roleLabelKey = props.roleLabelKey ?? DEFAULT_ROLE_LABEL;
     const keyProblem = checkQualifiedName(this.roleLabelKey);
     if (keyProblem) throw new ValidationError(this.node.path, 'roleLabelKey', `${JSON.stringify(this.roleLabelKey)}: ${keyProblem}`);
@@ -167,8 +171,12 @@ export class BareMetalHostEnrollment extends Construct {
 
   /** Enrolls one more host. Throws ValidationError naming the host and prop when it is invalid. */
   addHost(input: BareMetalHostProps): EnrolledHost {
+    const where = `${this.node.path}/${(typeof input?.name === 'string' && input.name) || '<unnamed>'}`;
+    const shape = input === null || typeof input !== 'object' || Array.isArray(input)
+      ? [error('props', 'host', `must be an object of BareMetalHostProps (got ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input})`)]
+      : propShapeProblems(input, HOST_SHAPE, '');
+    if (shape.length) throw ValidationError.fromFindings(where, shape);
     const host = ownCopy(input);
-    const where = `${this.node.path}/${(typeof host?.name === 'string' && host.name) || '<unnamed>'}`;
     this.checkBeforeRender(host, where);
 
     const scope = new Construct(this, host.name);
@@ -229,7 +237,14 @@ export class BareMetalHostEnrollment extends Construct {
       objects: () => apiObjects,
       check: objects => objects.flatMap(object => validateObject(object, objects).map(finding => ({ object, finding }))),
     });
-    rendered.checkNow(({ finding }) => ({ ...finding, field: propFor(finding.field) }));
+    try {
+      rendered.checkNow(({ finding }) => ({ ...finding, field: propFor(finding.field) }));
+    } catch (e) {
+      // A refused host leaves nothing behind: a caller that catches the error and goes on must
+      // not synthesize (or re-validate) its half-built objects.
+      this.node.tryRemoveChild(scope.node.id);
+      throw e;
+    }
 
     const enrolled = new Enrolled({
       name: host.name,

@@ -310,6 +310,11 @@ export class EksaCluster extends Chart {
     const problems: Finding[] = [];
     const isArr = (v: unknown) => v === undefined || Array.isArray(v);
     const isMap = (v: unknown) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
+    const kv: unknown = props.kubernetesVersion;
+    if (kv !== undefined && typeof kv !== 'string') {
+      problems.push(error('props', 'kubernetesVersion', `must be a string such as "1.35" (got ${typeof kv} ${String(kv)})`,
+        'quote it: as a number 1.30 is 1.3, a different Kubernetes version'));
+    }
     if (!isArr(props.workerNodeGroups)) problems.push(error('props', 'workerNodeGroups', 'must be a list'));
     (Array.isArray(props.workerNodeGroups) ? props.workerNodeGroups : []).forEach((g, i) => {
       if (!g || typeof g !== 'object') {problems.push(error('props', `workerNodeGroups[${i}]`, 'must be an object'));} else {

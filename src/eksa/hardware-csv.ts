@@ -10,9 +10,11 @@ import {
 import { BmcAddressError, parseBmcAddress } from '../baremetal/bmc-address';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from '../baremetal/bmc-credentials';
 import { BareMetalHostProps, HostRole, envVarStem } from '../baremetal/host';
+import { HOST_SHAPE } from '../baremetal/host-shape';
 import { checkMac, normalizeMac } from '../baremetal/mac';
 import { ParsedStaticAddress, networkProblems, parseStaticAddress } from '../baremetal/network-data';
 import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
+import { propShapeProblems } from '../core/prop-shape';
 
 /** Columns in the order eksctl's testdata writes them; `vlan_id` is appended when used. */
 export const HARDWARE_CSV_COLUMNS = ['hostname', 'bmc_ip', 'bmc_username', 'bmc_password', 'mac', 'ip_address', 'netmask', 'gateway', 'nameservers', 'labels', 'disk'];
@@ -138,6 +140,13 @@ export function hardwareFromHosts(hosts: readonly BareMetalHostProps[], opts: Ha
   const problems: HostMappingProblem[] = [];
   if (!Array.isArray(hosts)) return { machines, problems: [{ host: '<hosts>', finding: error('hardware', 'hosts', 'hosts must be a list of BareMetalHostProps') }] };
   for (const h of hosts) {
+    const shape = h === null || typeof h !== 'object' || Array.isArray(h)
+      ? [error('props', 'host', `must be an object of BareMetalHostProps (got ${h === null ? 'null' : Array.isArray(h) ? 'a list' : typeof h})`)]
+      : propShapeProblems(h, HOST_SHAPE, '');
+    if (shape.length) {
+      for (const f of shape) problems.push({ host: (h as any)?.name || '<unnamed>', finding: f });
+      continue;
+    }
     const r = hardwareMachineFromHost(h, opts);
     for (const f of r.problems) problems.push({ host: h?.name || '<unnamed>', finding: f });
     if (r.machine) machines.push(r.machine);

@@ -5,8 +5,9 @@
 import { Construct } from 'constructs';
 import { helmChartConfig } from './helm';
 import { METALLB_NAMESPACE } from './pools';
-import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipPoolAddresses } from './vip';
+import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
+import { bool, checkPropShape, int, obj, str } from '../core/prop-shape';
 
 export interface IngressVipProps {
   /** The ingress VIP(s). */
@@ -27,6 +28,7 @@ export class IngressVip extends ManifestFileSet {
 
   constructor(scope: Construct, id: string, props: IngressVipProps) {
     super(scope, id);
+    checkPropShape(this.node.path, props, obj({ vip: VIP_SHAPE, poolName: str, l2AdvertisementName: str, priority: int, defaultIngressClass: bool }));
     this.vip = Object.freeze(checkVip(this.node.path, 'vip', props?.vip));
     const poolName = props.poolName ?? 'ingress-ippool';
     const traefikValues = {

@@ -5,8 +5,9 @@
 import { Construct } from 'constructs';
 import { helmChart } from './helm';
 import { METALLB_NAMESPACE } from './pools';
-import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
+import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
+import { checkPropShape, int, obj, str } from '../core/prop-shape';
 import { KubeObject } from '../validate/schema';
 
 export const KUBERNETES_VIP_SERVICE = 'kubernetes-vip';
@@ -38,6 +39,16 @@ export class MetalLbVip extends ManifestFileSet {
 
   constructor(scope: Construct, id: string, props: MetalLbVipProps) {
     super(scope, id);
+    checkPropShape(this.node.path, props, obj({
+      vip: VIP_SHAPE,
+      metallbChart: str,
+      metallbChartVersion: str,
+      endpointCopierChart: str,
+      endpointCopierChartVersion: str,
+      poolName: str,
+      l2AdvertisementName: str,
+      priority: int,
+    }));
     this.vip = Object.freeze(checkVip(this.node.path, 'vip', props?.vip));
     this.poolName = props.poolName ?? 'kubernetes-vip-ip-pool';
     const dir = RKE2_MANIFESTS_DIR;

@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { IpFamily, canonicalIp, familyOf, hostCidr } from '../core/ip';
+import { PropShape, obj, str } from '../core/prop-shape';
 import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
@@ -25,6 +26,8 @@ export interface ManifestFile {
   /** Objects of the file, in order (multi-document YAML). */
   readonly objects: readonly KubeObject[];
 }
+
+export const VIP_SHAPE: PropShape = obj({ ipv4: str, ipv6: str });
 
 /** Normalizes and checks a VIP pair; throws ValidationError naming `prop`. */
 export function checkVip(where: string, prop: string, vip: VipAddresses | undefined): VipAddresses {

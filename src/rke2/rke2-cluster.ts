@@ -6,6 +6,7 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from './options';
 import { preinstallUnit } from './preinstall-unit';
+import { WORKER_POOL_SHAPE, checkPropShape } from './props-shape';
 import { checkRke2Version } from './version';
 import { Rke2ConfigTemplate, Rke2ConfigTemplateSpecTemplateSpecAgentConfigFormat } from '../../imports/bootstrap.cluster.x-k8s.io';
 import {
@@ -212,6 +213,7 @@ export abstract class Rke2Cluster extends Construct {
   addWorkerPool(pool: Rke2WorkerPoolOptions): Rke2WorkerPool {
     const poolName = pool?.name ?? 'nodepool-0';
     const where = `${this.node.path}/workers/${poolName}`;
+    checkPropShape(where, pool, WORKER_POOL_SHAPE);
     checkWorkerPool(where, pool);
     if (this.pools.some(p => p.name === poolName)) throw new ValidationError(where, 'name', `worker pool ${poolName} is defined twice`);
     const name = this.clusterName;

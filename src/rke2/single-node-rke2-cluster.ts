@@ -3,6 +3,7 @@
 // set up as for the multinode cluster.
 import { Construct } from 'constructs';
 import { Rke2ClusterCommonProps } from './options';
+import { SINGLE_NODE_SHAPE, checkPropShape } from './props-shape';
 import { Rke2Cluster } from './rke2-cluster';
 import { ValidationError } from '../core/errors';
 import { VipAddresses } from '../metallb/vip';
@@ -17,6 +18,7 @@ export interface SingleNodeRke2ClusterProps extends Rke2ClusterCommonProps {
 export class SingleNodeRke2Cluster extends Rke2Cluster {
   constructor(scope: Construct, id: string, props: SingleNodeRke2ClusterProps) {
     const where = `${scope.node.path}/${id}`;
+    checkPropShape(where, props, SINGLE_NODE_SHAPE);
     if (props?.controlPlane?.replicas !== undefined && props.controlPlane.replicas !== 1) {
       throw new ValidationError(where, 'controlPlane.replicas', `a single-node cluster has exactly 1 control-plane machine (got ${props.controlPlane.replicas})`, 'use MultinodeRke2Cluster for more');
     }

@@ -9,6 +9,9 @@ import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
 import { Finding, error, warning } from '../core/errors';
 import { packageRoot } from '../core/package-root';
+import { safeJson } from '../core/safe-json';
+
+export { safeJson };
 
 /** A Kubernetes object as plain data (a parsed manifest or a synthesized ApiObject). */
 export interface KubeObject {
@@ -328,17 +331,6 @@ export class SchemaRegistry {
     }
     return undefined;
   }
-}
-
-/** JSON for a message; plain-JS callers may hand in cycles or huge values. */
-export function safeJson(v: unknown, max = 200): string {
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = Array.isArray(v) ? '[…]' : typeof v === 'object' ? '{…}' : String(v);
-  }
-  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 function formatName(f: string): string {

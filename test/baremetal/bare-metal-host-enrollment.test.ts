@@ -163,8 +163,8 @@ describe('BareMetalHostEnrollment', () => {
     [{ image: { url: 'http://x/y.raw' } }, /image.checksum \(spec.image.checksum\): checksum is required/],
     [{ labels: { 'bad key!': 'x' } }, /labels\[bad key!\]: invalid label key/],
     [{ labels: { site: 'not ok' } }, /labels\[site\]: invalid label value "not ok"/],
-    [{ role: 'etcd' as any }, /role: unknown role "etcd"/],
-    [{ architecture: 'ppc64le' as any }, /unsupported architecture "ppc64le"/],
+    [{ role: 'etcd' as any }, /role: must be one of "control-plane", "worker" \(got string "etcd"\)/],
+    [{ architecture: 'ppc64le' as any }, /architecture: must be one of "x86_64", "aarch64"/],
   ])('fails on %j', (extra, message) => {
     expect(() => new BareMetalHostEnrollment(newChart(), 'hosts', { hosts: [node(1, extra as any)] })).toThrow(message);
   });

@@ -155,7 +155,7 @@ describe('MultinodeRke2Cluster', () => {
     [{ controlPlane: { maxSurge: 2, image: { url: 'http://x/y' } } }, /controlPlane.maxSurge: 2 is not supported/],
     [{ controlPlane: { image: { url: 'imagecache/x.raw' } } }, /controlPlane.image.url: "imagecache\/x.raw" is not an absolute URL/],
     [{ controlPlane: { image: { url: 'http://x/y' }, hostSelector: { matchExpressions: [{ key: 'role', operator: 'Is' }] } } }, /not a valid selector operator/],
-    [{ cni: 'flannel' as any }, /unsupported CNI "flannel"/],
+    [{ cni: 'flannel' as any }, /cni: must be one of "cilium", "calico", "canal", "none" \(got string "flannel"\)/],
     [{ cni: Cni.NONE, multus: true }, /Multus needs a primary CNI/],
     [{ workers: { replicas: -1, image: { url: 'http://x/y' } } }, /replicas: -1 must be a whole number ≥ 0/],
     [{ workers: { replicas: 1, maxSurge: 0, maxUnavailable: 0, image: { url: 'http://x/y' } } }, /maxSurge and maxUnavailable cannot both be 0/],
