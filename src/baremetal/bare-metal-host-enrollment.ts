@@ -146,6 +146,9 @@ export class BareMetalHostEnrollment extends Construct {
   readonly roleLabelKey: string;
   private readonly props: BareMetalHostEnrollmentProps;
   private readonly enrolled: Enrolled[] = [];
+  private readonly byName = new Set<string>();
+  private readonly byMac = new Map<string, string>();
+  private readonly byBmc = new Map<string, string>();
 
   constructor(scope: Construct, id: string, props: BareMetalHostEnrollmentProps = {}) {
     super(scope, id);
@@ -261,6 +264,9 @@ export class BareMetalHostEnrollment extends Construct {
     }, rendered);
     Object.freeze(enrolled);
     this.enrolled.push(enrolled);
+    this.byName.add(enrolled.name);
+    this.byMac.set(mac, enrolled.name);
+    this.byBmc.set(bmcKey(host.bmcAddress), enrolled.name);
     return enrolled;
   }
 
@@ -293,11 +299,17 @@ export class BareMetalHostEnrollment extends Construct {
     if (!/^[0-9a-fA-F]{2}([:.-]?[0-9a-fA-F]{2}){5}$/.test(host.bootMacAddress)) {
       problems.push(error('bmo/boot-mac-format', 'bootMacAddress', `address ${host.bootMacAddress}: invalid MAC address`, 'six hex octets, e.g. 0c:c4:7a:12:34:56'));
     }
-    const dup = this.enrolled.find(h => h.name === host.name || normalizeMac(h.props.bootMacAddress) === safeMac(host.bootMacAddress));
-    if (dup) {
-      problems.push(dup.name === host.name
-        ? error('enroll/duplicate', 'name', `host ${host.name} is enrolled twice`)
-        : error('enroll/duplicate', 'bootMacAddress', `MAC ${host.bootMacAddress} is already used by host ${dup.name}`));
+    // Indexed, not scanned: an edge fleet enrolls thousands of hosts.
+    if (this.byName.has(host.name)) {
+      problems.push(error('enroll/duplicate', 'name', `host ${host.name} is enrolled twice`));
+    } else {
+      const macOwner = this.byMac.get(safeMac(host.bootMacAddress) ?? '');
+      if (macOwner) problems.push(error('enroll/duplicate', 'bootMacAddress', `MAC ${host.bootMacAddress} is already used by host ${macOwner}`));
+      const bmcOwner = this.byBmc.get(bmcKey(host.bmcAddress));
+      if (bmcOwner) {
+        problems.push(error('enroll/duplicate', 'bmcAddress', `${host.bmcAddress} is already the BMC address of host ${bmcOwner}`,
+          'each host has its own BMC (or its own system path on a shared one)'));
+      }
     }
     const credentials = host.credentials ?? this.props.credentials;
     for (const p of credentials?._problems() ?? []) problems.push(error('credentials', 'credentials', p));
@@ -344,6 +356,11 @@ function ownCopy(h: BareMetalHostProps): BareMetalHostProps {
       ...(Array.isArray(h.network.nameservers) ? { nameservers: [...h.network.nameservers] } : {}),
     },
   };
+}
+
+/** BMC addresses compare case-insensitively, without a trailing slash. */
+function bmcKey(address: string): string {
+  return address.toLowerCase().replace(/\/+$/, '');
 }
 
 function safeMac(mac: string): string | undefined {

@@ -289,6 +289,18 @@ function yamlHint(code: string): string {
  * Never throws for bad input: YAML syntax errors come back as `butane/yaml-syntax` findings
  * with their line, and then there is no model.
  */
+/** One broken indentation makes the YAML parser report every line after it: keep the first few. */
+const MAX_SYNTAX_ERRORS = 10;
+
+function capSyntaxErrors(syntax: ButaneFinding[]): ButaneFinding[] {
+  if (syntax.length <= MAX_SYNTAX_ERRORS) return syntax;
+  const rest = syntax.length - MAX_SYNTAX_ERRORS;
+  return [...syntax.slice(0, MAX_SYNTAX_ERRORS), {
+    ...error('butane/yaml-syntax', '', `${rest} more YAML syntax error${rest === 1 ? '' : 's'} follow, most likely from the ones above`, 'fix the first error and validate again'),
+    line: syntax[MAX_SYNTAX_ERRORS].line,
+  }];
+}
+
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
   const parsed = parseYamlDocument(text, {
     customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
@@ -320,7 +332,7 @@ export function parseButane(text: string, options: ParseButaneOptions = {}): Par
       line: alias.alias.range ? lc.linePos(alias.alias.range[0]).line : undefined,
     });
   }
-  if (syntax.length > 0) return { findings: [...syntax, ...yamlWarnings], unmodelled: [] };
+  if (syntax.length > 0) return { findings: [...capSyntaxErrors(syntax), ...yamlWarnings], unmodelled: [] };
 
   const reader = new Reader(doc, lc);
   const root = doc.contents;

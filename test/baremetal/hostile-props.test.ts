@@ -63,3 +63,12 @@ test('a host refused by addHost leaves nothing in the output when the caller goe
   expect(yaml).toContain('name: node1');
   expect(yaml).not.toContain('node2');
 });
+
+test('fails two hosts with one BMC address (also written differently) or one boot MAC', () => {
+  fails(() => new BareMetalHostEnrollment(new Chart(new App(), 'c'), 'hosts', {
+    hosts: [base, { ...base, name: 'node2', bootMacAddress: '0c:c4:7a:6b:00:02', bmcAddress: 'REDFISH://10.0.0.1/redfish/v1/Systems/1/' }],
+  }), /c\/hosts\/node2: bmcAddress: REDFISH:\/\/10.0.0.1\/redfish\/v1\/Systems\/1\/ is already the BMC address of host node1/);
+  fails(() => new BareMetalHostEnrollment(new Chart(new App(), 'c'), 'hosts', {
+    hosts: [base, { ...base, name: 'node2', bootMacAddress: '0C-C4-7A-6B-00-01', bmcAddress: 'redfish://10.0.0.2/redfish/v1/Systems/1' }],
+  }), /bootMacAddress: MAC 0C-C4-7A-6B-00-01 is already used by host node1/);
+});

@@ -168,3 +168,11 @@ describe('parsed configs in Ignition form', () => {
     expect(parseButane(butaneYaml(model!), { strict: true })).toEqual({ findings: [], model, unmodelled: [] });
   });
 });
+
+test('one broken indentation reports the first ten YAML errors and how many follow, not every line after it', () => {
+  const lines = ['variant: fcos', 'version: 1.4.0', 'storage:', '  files:', '    - path: /a', '  bad: [unclosed'];
+  for (let i = 0; i < 40; i++) lines.push(`      key${i}: value: ${i}`);
+  const { findings } = parseButane(lines.join('\n'));
+  expect(findings.length).toBe(11);
+  expect(findings[10].message).toMatch(/^\d+ more YAML syntax errors follow, most likely from the ones above$/);
+});
