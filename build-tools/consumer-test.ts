@@ -76,6 +76,11 @@ check(cp?.metadata?.labels?.team === 'edge', 'the escape-hatch patch on the RKE2
 check(site.filter(o => o.kind === 'BareMetalHost').length === 4, 'the host added after construction is in the output');
 check(site.some(o => o.kind === 'MachineHealthCheck'), 'the typed L1 class (capi.MachineHealthCheck) synthesized');
 
+step('an escape-hatch edit that breaks an upstream rule fails synth, naming the object and field');
+const badEscape = spawnSync('npx', ['ts-node', 'bad-escape-hatch.ts'], { cwd: app, env: { ...env, CDK8S_OUTDIR: join(work, 'bad-out') }, encoding: 'utf8' });
+check(badEscape.status !== 0 && /\[site-2\/cluster\] MachineDeployment\/site-2-workers spec\.replicas: -1 machines cannot be created/.test(badEscape.stderr),
+  `bad-escape-hatch.ts fails: ${(/\[site-2\/cluster\][^\n]*/.exec(badEscape.stderr) ?? [badEscape.stderr.slice(0, 300)])[0]}`);
+
 step('the installed CLI');
 const cli = join(app, 'node_modules', '.bin', 'cdk8s-capi');
 check(run(cli, ['--version'], app).trim() === pkg.version, `cdk8s-capi --version prints ${pkg.version}`);
