@@ -18,22 +18,21 @@ const identity = (o: KubeObject) => `${groupOf(o)}/${o.kind}/${nsOf(o)}/${o.meta
  * two outputs overlap).
  */
 export function duplicateObjectRules(objects: readonly KubeObject[]): ObjectFinding[] {
-  const seen = new Map<string, { index: number; text: string }>();
+  const seen = new Map<string, { index: number; object: KubeObject }>();
   const out: ObjectFinding[] = [];
   objects.forEach((o, i) => {
     const name = o?.metadata?.name;
     if (typeof o?.kind !== 'string' || typeof name !== 'string' || !name) return;
     const key = identity(o);
-    const text = safeJson(o, Infinity);
     const first = seen.get(key);
     if (first === undefined) {
-      seen.set(key, { index: i, text });
+      seen.set(key, { index: i, object: o });
       return;
     }
     const where = `${o.kind} ${nsOf(o)}/${name} is defined more than once in the input (objects #${first.index + 1} and #${i + 1})`;
     out.push({
       object: o,
-      finding: first.text === text
+      finding: safeJson(first.object, Infinity) === safeJson(o, Infinity)
         ? warning('set/duplicate-object', 'metadata.name', `${where}, identically`, 'keep one copy')
         : error('set/duplicate-object', 'metadata.name', `${where}, with different content`, 'each object once: applied in order, the later one silently replaces the earlier'),
     });

@@ -20,13 +20,16 @@ export function placeholderRules(obj: KubeObject): Finding[] {
   // Plain-text placeholders: one warning per object (a fleet has one per host), at the first field.
   const pending = new Map<string, string[]>();
   const seen = new WeakSet<object>();
-  const walk = (v: unknown, field: string, depth: number) => {
-    if (depth > MAX_DEPTH) return;
+  // The path is kept as segments and joined only on a hit: most strings hold no placeholder.
+  const path: Array<string | number> = [];
+  const fieldOf = () => path.reduce<string>((f, seg) => (typeof seg === 'number' ? `${f}[${seg}]` : f ? `${f}.${seg}` : seg), '');
+  const walk = (v: unknown, depth: number): void => {
     if (typeof v === 'string') {
       if (!v.includes('${')) return;
       const names = placeholdersIn(v);
       if (!names.length) return;
-      if (isSecret && field.startsWith('data.')) {
+      const field = fieldOf();
+      if (isSecret && path[0] === 'data') {
         out.push(error('placeholder/base64', field, `placeholder ${names.map(n => `\${${n}}`).join(', ')} in base64 data is never substituted`,
           'put the placeholder in stringData (plain text), which substitution tools do replace'));
       } else {
@@ -34,14 +37,24 @@ export function placeholderRules(obj: KubeObject): Finding[] {
       }
       return;
     }
-    if (v && typeof v === 'object') {
-      if (seen.has(v)) return; // shared or cyclic (plain-JS callers): each node once
-      seen.add(v);
+    if (!v || typeof v !== 'object' || depth > MAX_DEPTH) return;
+    if (seen.has(v)) return; // shared or cyclic (plain-JS callers): each node once
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        walk(v[i], depth + 1);
+        path.pop();
+      }
+    } else {
+      for (const k in v as Record<string, unknown>) {
+        path.push(k);
+        walk((v as Record<string, unknown>)[k], depth + 1);
+        path.pop();
+      }
     }
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${field}[${i}]`, depth + 1));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, field ? `${field}.${k}` : k, depth + 1);
   };
-  walk(obj, '', 0);
+  walk(obj, 0);
   if (pending.size) {
     const fields = [...pending.keys()];
     const names = [...new Set([...pending.values()].flat())];
