@@ -1,6 +1,6 @@
 // Shared test helpers: synthesize a chart to plain objects and assert they are valid.
 import { App, Chart, Testing } from 'cdk8s';
-import { Finding } from '../src/core/errors';
+import { Finding, ValidationError } from '../src/core/errors';
 import { KubeObject } from '../src/validate/schema';
 import { validateObjects } from '../src/validate/validate';
 
@@ -30,4 +30,16 @@ export function find(objects: readonly KubeObject[], kind: string, name?: string
   const o = objects.find(x => x.kind === kind && (name === undefined || x.metadata?.name === name));
   if (!o) throw new Error(`no ${kind}${name ? `/${name}` : ''} in ${objects.map(x => `${x.kind}/${x.metadata?.name}`).join(', ')}`);
   return o;
+}
+
+/** Asserts `fn` throws a ValidationError (not a TypeError or anything else) whose message matches. */
+export function expectValidationError(fn: () => unknown, message: RegExp): void {
+  let thrown: unknown;
+  try {
+    fn();
+  } catch (e) {
+    thrown = e;
+  }
+  expect(thrown).toBeInstanceOf(ValidationError);
+  expect((thrown as Error).message).toMatch(message);
 }

@@ -7,10 +7,21 @@ import { helmChart } from './helm';
 import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
-import { checkPropShape, int, obj, str } from '../core/prop-shape';
+import { PropShape, checkPropShape, int, obj, str } from '../core/prop-shape';
 import { KubeObject } from '../validate/schema';
 
 export const KUBERNETES_VIP_SERVICE = 'kubernetes-vip';
+
+/** The shapes of MetalLbVipProps other than `vip` (also the RKE2 clusters' `metallb` prop). */
+export const METALLB_OPTION_SHAPES: Readonly<Record<string, PropShape>> = {
+  metallbChart: str,
+  metallbChartVersion: str,
+  endpointCopierChart: str,
+  endpointCopierChartVersion: str,
+  poolName: str,
+  l2AdvertisementName: str,
+  priority: int,
+};
 
 export interface MetalLbVipProps {
   /** The API VIP: reserved addresses on the nodes' L2 network, not assigned to any node. */

@@ -4,6 +4,7 @@ import { Cni, RegistrationMethod } from './options';
 import { BareMetalHostEnrollment } from '../baremetal/bare-metal-host-enrollment';
 import { PropShape, bool, instance, int, list, obj, oneOf, record, str } from '../core/prop-shape';
 import { ChecksumType, DiskFormat } from '../metal3/machine-template';
+import { METALLB_OPTION_SHAPES } from '../metallb/metallb-vip';
 import { VIP_SHAPE } from '../metallb/vip';
 
 export const LABEL_SELECTOR_SHAPE: PropShape = obj({

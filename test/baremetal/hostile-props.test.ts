@@ -4,23 +4,14 @@ import { App, Chart } from 'cdk8s';
 import { BareMetalHostEnrollment } from '../../src/baremetal/bare-metal-host-enrollment';
 import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { HostRole } from '../../src/baremetal/host';
-import { ValidationError } from '../../src/core/errors';
 import { EksaCluster } from '../../src/eksa/eksa-cluster';
 import { EksaProvider } from '../../src/eksa/providers/provider';
+import { expectValidationError } from '../util';
 
 const base = { name: 'node1', role: HostRole.CONTROL_PLANE, bmcAddress: 'redfish://10.0.0.1/redfish/v1/Systems/1', bootMacAddress: '0c:c4:7a:6b:00:01' };
 const enroll = (host: object, props: object = {}) => new BareMetalHostEnrollment(new Chart(new App(), 'c'), 'hosts', { ...props, hosts: [{ ...base, ...host } as any] });
 
-function fails(fn: () => unknown, message: RegExp): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ValidationError);
-  expect((thrown as Error).message).toMatch(message);
-}
+const fails = expectValidationError;
 
 test.each([
   [{ labels: 'x' }, /c\/hosts\/node1: labels: must be a map \(an object of key: value\) \(got string "x"\)/],

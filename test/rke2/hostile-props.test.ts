@@ -1,25 +1,16 @@
 // Plain-JS, JSON-fed or cast callers of the RKE2 cluster constructs (issue 13): ValidationErrors
 // naming the construct path and the prop — never a TypeError, never a silent default.
 import { App, Chart } from 'cdk8s';
-import { ValidationError } from '../../src/core/errors';
 import { IngressVip } from '../../src/metallb/ingress-vip';
 import { MetalLbVip } from '../../src/metallb/metallb-vip';
 import { MultinodeRke2Cluster } from '../../src/rke2/multinode-rke2-cluster';
 import { SingleNodeRke2Cluster } from '../../src/rke2/single-node-rke2-cluster';
+import { expectValidationError } from '../util';
 
 const image = { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' };
 const multinode = (props: object) => new MultinodeRke2Cluster(new Chart(new App(), 's'), 'cluster', { version: 'v1.36.3+rke2r1', apiVip: { ipv4: '10.0.0.100' }, controlPlane: { image }, ...props } as any);
 
-function fails(fn: () => unknown, message: RegExp): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ValidationError);
-  expect((thrown as Error).message).toMatch(message);
-}
+const fails = expectValidationError;
 
 test.each([
   [{ additionalTlsSans: 'abc' }, /s\/cluster: additionalTlsSans: must be a list \(got string "abc"\)/],
