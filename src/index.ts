@@ -2,6 +2,10 @@
 // and the typed L1 classes of the pinned CRDs. The CLI-side parts are subpath exports
 // (cdk8s-capi/apply, /sim, /graph, /inventory), so importing a construct never loads them.
 export * from './core/errors';
+export * from './core/kube-object';
+export * from './core/gvk';
+export * from './core/object-ref';
+export * from './core/object-key';
 export * from './baremetal/host';
 export * from './baremetal/bmc-credentials';
 export * from './baremetal/bmc-address';

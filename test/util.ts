@@ -1,7 +1,7 @@
 // Shared test helpers: synthesize a chart to plain objects and assert they are valid.
 import { App, Chart, Testing } from 'cdk8s';
 import { Finding } from '../src/core/errors';
-import { KubeObject } from '../src/validate/schema';
+import { KubeObject } from '../src/core/kube-object';
 import { validateObjects } from '../src/validate/validate';
 
 export function newChart(context: Record<string, unknown> = {}): Chart {

@@ -14,14 +14,17 @@ import { Journal } from './journal';
 import { MissingKindError } from './kube';
 import { formatNamespaceProblems, namespaceHints, namespaceProblems } from './namespaces';
 import { Pauser, markerEntry, pauseTargetFor, pauseValueOf } from './pause';
-import { ObjectRef, StageId, describeRef, keyOf, refOf } from './plan';
+import { StageId } from './plan';
+import { keyOf } from '../core/object-key';
 import { readinessOf } from './readiness/rules';
 import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts } from './timeouts';
 import { UpgradeEvent } from './upgrade';
 import { WaitItem, waitForItems } from './upgrade-wait';
 import { WatchCache } from './watch-cache';
-import { KubeObject } from '../validate/schema';
+import { apiVersionOf, isKind, parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { ObjectRef, describeRef, refOf } from '../core/object-ref';
 
 /** Field manager of restored objects: kept apart from `cdk8s-capi` so a later apply never prunes controller-written fields. */
 export const RESTORE_FIELD_MANAGER = 'cdk8s-capi-restore';
@@ -48,9 +51,7 @@ export interface RestoreResult {
   readonly ms: number;
 }
 
-const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
-const isClusterKind = (o: KubeObject) => o.kind === 'Cluster' && (groupOf(o) === 'cluster.x-k8s.io' || groupOf(o) === 'anywhere.eks.amazonaws.com');
-const apiVersionOf = (r: ObjectRef) => (r.group ? `${r.group}/${r.version}` : r.version);
+const isClusterKind = (o: KubeObject) => isKind(o, 'cluster.x-k8s.io', 'Cluster') || isKind(o, 'anywhere.eks.amazonaws.com', 'Cluster');
 
 export async function restoreBackup(kube: KubeClient, dir: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
   const started = Date.now();
@@ -236,9 +237,8 @@ async function linkOwners(kube: KubeClient, objects: readonly KubeObject[]): Pro
 }
 
 async function ownerOf(kube: KubeClient, r: BackedUpOwnerRef, namespace: string | undefined): Promise<KubeObject | undefined> {
-  const i = r.apiVersion.lastIndexOf('/');
   try {
-    return await kube.get({ group: i < 0 ? '' : r.apiVersion.slice(0, i), version: r.apiVersion.slice(i + 1), kind: r.kind, namespace, name: r.name });
+    return await kube.get({ ...parseApiVersion(r.apiVersion), kind: r.kind, namespace, name: r.name });
   } catch (e) {
     if (e instanceof MissingKindError) return undefined;
     throw e;

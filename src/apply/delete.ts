@@ -4,11 +4,12 @@
 // namespaces and CRDs. Each step waits until the objects are really gone.
 import { EventSink } from './events';
 import { ApplyError, KubeClient } from './executor';
-import { PlanNode, StageId, buildPlan, describeRef } from './plan';
+import { PlanNode, StageId, buildPlan } from './plan';
+import { describeRef } from '../core/object-ref';
 import { ReadinessStatus } from './readiness/types';
 import { formatDuration } from './timeouts';
 import { WatchCache } from './watch-cache';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export interface DeleteOptions {
   /** Per step. @default 60 minutes (host deprovisioning wipes disks) */

@@ -6,14 +6,17 @@ import { EventSink, ProgressEvent, StuckObject } from './events';
 import { Journal, checkJournalPath } from './journal';
 import { KubeApi, MissingKindError } from './kube';
 import { checkNamespaces, formatNamespaceProblems, namespaceHints } from './namespaces';
-import { ObjectRef, Plan, PlanNode, Stage, StageId, WaitTarget, blockers, buildPlan, describeRef, keyOf } from './plan';
+import { Plan, PlanNode, Stage, StageId, WaitTarget, blockers, buildPlan } from './plan';
+import { keyOf } from '../core/object-key';
+import { describeRef } from '../core/object-ref';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
 import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts, formatDuration, sinceChange } from './timeouts';
 import { WatchCache } from './watch-cache';
 import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../core/atomic-write';
-import { KubeObject } from '../validate/schema';
+import { apiVersionOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
 
 export const FIELD_MANAGER = 'cdk8s-capi';
 
@@ -72,10 +75,6 @@ export class ApplyError extends Error {
 
 function mergeTimeouts(t: ApplyOptions['timeouts'] = {}): Timeouts {
   return { ...DEFAULT_TIMEOUTS, ...t, stages: { ...DEFAULT_TIMEOUTS.stages, ...(t.stages ?? {}) } } as Timeouts;
-}
-
-function apiVersionOf(r: ObjectRef): string {
-  return r.group ? `${r.group}/${r.version}` : r.version;
 }
 
 /** Applies manifests and waits for them, stage by stage. */

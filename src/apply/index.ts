@@ -11,7 +11,7 @@ export * from './delete';
 export * from './status';
 export { Upgrader, UpgradeOptions, UpgradeResult, UpgradeEvent, PreflightError } from './upgrade';
 export {
-  FieldChangeType, FieldChange, ChangeAction, ObjectChange, DiffSetsOptions, diffSets, diffObject, formatChanges,
+  FieldChangeType, FieldChange, ChangeAction, ObjectChange, diffSets, diffObject, formatChanges,
 } from './upgrade-diff';
 export {
   UpgradePreflight, UpgradePreflightInput, PreflightItem, upgradePreflights, formatUpgradePreflights, preflightsPassed,

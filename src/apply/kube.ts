@@ -1,8 +1,9 @@
 // The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
 // apply, get/list/watch/delete, with retries on transient errors and request accounting.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
-import { ObjectRef } from './plan';
-import { KubeObject } from '../validate/schema';
+import { parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { ObjectRef } from '../core/object-ref';
 
 type K8s = typeof import('@kubernetes/client-node', { with: { 'resolution-mode': 'import' } });
 
@@ -66,7 +67,7 @@ const PROVIDERS: Record<string, string> = {
 };
 
 export function providerHint(apiVersion: string): string {
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+  const { group } = parseApiVersion(apiVersion);
   return PROVIDERS[group] ?? `install the CustomResourceDefinition of ${group || 'this kind'}`;
 }
 
@@ -322,7 +323,7 @@ export class KubeApi {
   }
 
   private async fetchResources(apiVersion: string): Promise<Map<string, ResourceInfo> | undefined> {
-    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    const { group, version } = parseApiVersion(apiVersion);
     try {
       const list: any = await this.withRetry(() => (group
         ? this.kc.makeApiClient(this.m.CustomObjectsApi).getAPIResources({ group, version })

@@ -2,11 +2,12 @@
 // Secrets) with its live readiness, grouped by stage.
 import { KubeClient } from './executor';
 import { MissingKindError } from './kube';
-import { StageId, buildPlan, describeRef } from './plan';
+import { StageId, buildPlan } from './plan';
+import { describeRef } from '../core/object-ref';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
 import { WatchCache } from './watch-cache';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export interface StatusRow {
   readonly stage: StageId;

@@ -15,7 +15,7 @@
 // (Secret) or `binaryData` (ConfigMap) are an error: nothing substitutes inside base64, so the
 // API server would store the placeholder itself; put them in `stringData`.
 // Errors name the variables, the objects and the fields, never a value.
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 /** Variable values by name. */
 export type Variables = Readonly<Record<string, string>>;

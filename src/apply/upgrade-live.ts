@@ -3,10 +3,11 @@
 // hosts — read-only, nothing is changed.
 import { FIELD_MANAGER, KubeClient } from './executor';
 import { KubeApiError, MissingKindError } from './kube';
-import { keyOf, refOf } from './plan';
 import { PreflightItem, UpgradePreflight, UpgradePreflightInput } from './upgrade-preflights';
 import { Finding, error } from '../core/errors';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { keyOf } from '../core/object-key';
+import { refOf } from '../core/object-ref';
 
 export interface LiveView {
   /** The new set, namespaces filled in. */

@@ -11,7 +11,7 @@ import { ApplyError, FIELD_MANAGER, KubeClient, pool } from './executor';
 import { Journal, PausedEntry } from './journal';
 import { formatNamespaceProblems, namespaceHints, namespaceProblems } from './namespaces';
 import { PauseResult, Pauser, markerEntry } from './pause';
-import { ObjectRef, PlanNode, StageId, buildPlan, describeRef } from './plan';
+import { PlanNode, StageId, buildPlan } from './plan';
 import { readinessOf } from './readiness/rules';
 import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts } from './timeouts';
@@ -21,8 +21,10 @@ import { machinesOf, rolloutReadiness, whereItStopped } from './upgrade-progress
 import { isControlPlane, isMachineDeployment } from './upgrade-rollouts';
 import { WaitItem, waitForItems } from './upgrade-wait';
 import { WatchCache } from './watch-cache';
+import { apiVersionOf, groupOf, isKind } from '../core/gvk';
 import { stableStringify } from '../core/hash';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { ObjectRef, describeRef } from '../core/object-ref';
 
 /** Events beyond the applier's: the preflight list and pause bookkeeping. */
 export type UpgradeEvent = ProgressEvent
@@ -61,10 +63,8 @@ export class PreflightError extends Error {
 }
 
 const EKSA_GROUP = 'anywhere.eks.amazonaws.com';
-const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
-const isCapiCluster = (o: KubeObject) => o.kind === 'Cluster' && groupOf(o) === 'cluster.x-k8s.io';
+const isCapiCluster = (o: KubeObject) => isKind(o, 'cluster.x-k8s.io', 'Cluster');
 const isEksa = (o: KubeObject) => groupOf(o) === EKSA_GROUP;
-const apiVersionOf = (r: ObjectRef) => (r.group ? `${r.group}/${r.version}` : r.version);
 
 /** Per-machine budget on bare metal: deprovision + provision + join. */
 const PER_MACHINE = 30 * 60_000;

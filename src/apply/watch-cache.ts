@@ -2,8 +2,9 @@
 // the readiness waits read from. A 410 Gone (or any broken stream) re-lists; bookmarks keep
 // the resourceVersion fresh so a reconnect rarely needs one.
 import { KubeApiError, WatchEvent } from './kube';
-import { keyOf, refOf } from './plan';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { keyOf } from '../core/object-key';
+import { refOf } from '../core/object-ref';
 
 /** What the cache needs from the API (KubeApi implements it; tests can fake it). */
 export interface WatchSource {

@@ -19,10 +19,10 @@ import {
 import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { secret } from '../core/k8s-objects';
+import { KubeObject } from '../core/kube-object';
 import { checkLabelValue, checkQualifiedName } from '../core/names';
 import { propShapeProblems } from '../core/prop-shape';
 import { RenderedObjects } from '../core/rendered-objects';
-import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
 export const DEFAULT_ROLE_LABEL = 'cluster-role';

@@ -6,7 +6,7 @@ import { CliError, CliIo, ExitCode } from './io';
 import { EnvFileError, variablesFrom } from '../apply/env-file';
 import { Redactor, redactor } from '../apply/redact';
 import { SubstitutionError, SubstitutionResult, Variables, substitute } from '../apply/substitute';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export interface EnvFileFlags {
   readonly envFile: string[];

@@ -6,6 +6,7 @@ import { extname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { Severity } from '../core/errors';
+import type { KubeObject } from '../core/kube-object';
 import { InputFileError, describeFsError, readInputFile } from '../core/read-file';
 import { HardwareMachine } from '../eksa/hardware';
 import { describeHardwareCsvFinding, parseHardwareCsv } from '../eksa/hardware-csv';
@@ -15,7 +16,6 @@ import { NodeRole, NodeStatus, TopologyGraph } from '../graph/model';
 import { renderSvg } from '../graph/svg';
 import { buildTopology } from '../graph/topology';
 import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
-import type { KubeObject } from '../validate/schema';
 
 export enum GraphFormat {
   MERMAID = 'mermaid',

@@ -1,7 +1,7 @@
 // Manifests for the cluster commands: loaded with positions, YAML errors fatal (exit 1).
 import { CliError, CliIo, ExitCode } from './io';
+import { KubeObject } from '../core/kube-object';
 import { ManifestIoError, loadManifests } from '../validate/manifest-files';
-import { KubeObject } from '../validate/schema';
 
 export function loadForCluster(paths: string[], io: CliIo): KubeObject[] {
   let loaded;

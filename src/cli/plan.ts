@@ -11,8 +11,9 @@ import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
 import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
 import { Severity } from '../core/errors';
+import { groupOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
 import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
-import { KubeObject } from '../validate/schema';
 import { validateObjects } from '../validate/validate';
 
 interface PlanFlags extends KubeFlags, EnvFileFlags {
@@ -34,7 +35,6 @@ export function loadWithPositions(paths: string[], io: CliIo, what = ''): Loaded
   return loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
 }
 
-const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
 
 /** file:line of the manifest an object (or its dry-run result) came from. */
 export function locator(manifests: readonly LoadedManifest[]): Locate {
@@ -84,7 +84,7 @@ export async function planLive(paths: string[], flags: KubeFlags & Partial<EnvFi
   const kube = await connect(flags);
   const view = await readLive(kube, objects);
   const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
-  const changes = diffSets([...view.live.values()], after, { defaultNamespace: kube.defaultNamespace });
+  const changes = diffSets([...view.live.values()], after);
   const preflights = [manifestCheck(objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
   return { changes, preflights, locate: locator(manifests), redact: substituted.redact };
 }

@@ -2,12 +2,12 @@
 // hardware.csv files (eksctl's rules), the hardware-count preflights against them, and with
 // --against the EKS-A upgrade preflights.
 import { Finding, Severity } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 import { readInputFile } from '../core/read-file';
 import { PreflightFinding } from '../eksa/eksa-spec';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 import { PreflightMode, collect } from '../eksa/preflights';
-import { KubeObject } from '../validate/schema';
 
 /** A finding located in a file (defined here to avoid a cycle with validate.ts). */
 export interface LocatedFinding extends Finding {

@@ -4,10 +4,10 @@ import { Command, Option } from 'commander';
 import { CliError, CliIo, ExitCode } from './io';
 import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-other-files';
 import { Finding, Severity } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 import { InputFileError } from '../core/read-file';
 import { ObjectFinding } from '../validate/cross-object';
 import { LoadResult, LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
-import { KubeObject } from '../validate/schema';
 import { upgradeRules } from '../validate/upgrade';
 import { validateObjects } from '../validate/validate';
 

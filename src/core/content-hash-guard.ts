@@ -3,7 +3,7 @@
 // never reach running machines, so it is refused.
 import { Finding, error } from './errors';
 import { stableStringify } from './hash';
-import type { KubeObject } from '../validate/schema';
+import type { KubeObject } from './kube-object';
 
 /** The first path (e.g. `spec.template.spec.image.url`) at which two JSON values differ. */
 function firstDifference(a: unknown, b: unknown, path: string): string {

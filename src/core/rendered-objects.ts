@@ -13,8 +13,8 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { deepFreeze } from './deep-freeze';
 import { Finding, Severity, ValidationError } from './errors';
+import type { KubeObject } from './kube-object';
 import type { ObjectFinding } from '../validate/cross-object';
-import type { KubeObject } from '../validate/schema';
 
 /** A check of one object's final JSON. */
 export type ObjectCheck = (json: KubeObject) => Finding[];

@@ -7,7 +7,7 @@ import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
 import { writeSidecarsWithApp } from './sidecar-files';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
 import { Finding, ValidationError, error } from '../core/errors';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 import { PreflightMode } from './checks/check';
 import { MAX_CLUSTER_NAME_LENGTH, clusterNameProblem } from './checks/cluster-name';
 import { ClusterNetworkProps, ProxyProps, RegistryMirrorProps } from './cluster-settings';

@@ -2,7 +2,7 @@
 // the way eksctl reads a multi-document cluster config. Works on synthesized and hand-written
 // YAML alike.
 import { Finding } from '../core/errors';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export const EKSA_GROUP = 'anywhere.eks.amazonaws.com';
 export const EKSA_API_VERSION = `${EKSA_GROUP}/v1alpha1`;

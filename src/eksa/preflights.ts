@@ -2,7 +2,8 @@
 // system, run over the plain objects of a cluster config (synthesized or hand-written), listed
 // the way `eksctl anywhere create|upgrade cluster` prints "Performing setup and validations".
 import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
-import { KubeObject, SchemaRegistry } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { SchemaRegistry } from '../validate/schema';
 import { CheckContext, PreflightCheck, PreflightMode } from './checks/check';
 import { clusterFieldsCheck } from './checks/cluster-fields';
 import { clusterNameCheck } from './checks/cluster-name';

@@ -4,12 +4,12 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
+import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
 import { fleetFiles } from '../gitops/fleet';
 import { fluxFiles } from '../gitops/flux';
 import { CLUSTER_DIR, GitOpsCluster, GitOpsFile, GitOpsFlavor, HOSTS_DIR } from '../gitops/layout';
-import { KubeObject } from '../validate/schema';
 
 export interface WriteOptions {
   readonly outdir: string;

@@ -7,8 +7,8 @@ import { helmChart } from './helm';
 import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
+import { KubeObject } from '../core/kube-object';
 import { checkPropShape, int, obj, str } from '../core/prop-shape';
-import { KubeObject } from '../validate/schema';
 
 export const KUBERNETES_VIP_SERVICE = 'kubernetes-vip';
 

@@ -4,8 +4,8 @@ import { Construct } from 'constructs';
 import { deepFreeze } from '../core/deep-freeze';
 import { Finding, ValidationError, error } from '../core/errors';
 import { IpFamily, canonicalIp, familyOf, hostCidr } from '../core/ip';
+import { KubeObject } from '../core/kube-object';
 import { PropShape, obj, str } from '../core/prop-shape';
-import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
 /** RKE2 applies every manifest in this directory of a server node (the "auto-deploying manifests" feature). */

@@ -24,6 +24,7 @@ import { contentHashGuard } from '../core/content-hash-guard';
 import { Finding, ValidationError, error } from '../core/errors';
 import { hashedName } from '../core/hash';
 import { IpFamily, canonicalIp, familyOf, parseCidr } from '../core/ip';
+import { KubeObject } from '../core/kube-object';
 import { checkDns1123Label, checkDns1123Subdomain } from '../core/names';
 import { RenderedObjects } from '../core/rendered-objects';
 import { labelSelectorProblems } from '../core/selectors';
@@ -35,7 +36,6 @@ import { IngressVip } from '../metallb/ingress-vip';
 import { MetalLbVip } from '../metallb/metallb-vip';
 import { RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipList } from '../metallb/vip';
 import { hostCapacityRules } from '../validate/cross-object';
-import { KubeObject } from '../validate/schema';
 import { validateObjectSet } from '../validate/validate';
 
 export const RANCHER_AUTO_IMPORT_LABEL = 'cluster-api.cattle.io/rancher-auto-import';

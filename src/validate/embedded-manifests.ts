@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, Node } from 'yaml';
 import { kubeObjectProblem } from './manifest-files';
 import { get } from './rules/rule';
-import { KubeObject } from './schema';
+import { KubeObject } from '../core/kube-object';
 import { YamlProblem, parseYamlDocument, parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 import { parseButaneCached, seedInlineObjects, seededInlineObjects } from '../ignition/parse-cache';
 import { RKE2_MANIFESTS_DIR } from '../metallb/vip';

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
-import { KubeObject } from './schema';
+import { KubeObject } from '../core/kube-object';
 import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
 import { parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 

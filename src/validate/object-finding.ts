@@ -1,6 +1,6 @@
 // A finding attached to the object it is about (the cross-object and set-level rules).
-import { KubeObject } from './schema';
 import { Finding } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 
 export interface ObjectFinding {
   readonly object: KubeObject;

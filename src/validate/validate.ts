@@ -6,8 +6,10 @@ import { rulesFor } from './rules';
 import { Finding, Severity, ValidationError, error } from '../core/errors';
 import { metadataRules } from './rules/metadata';
 import { placeholderRules } from './rules/placeholders';
-import { RuleContext, groupKind } from './rules/rule';
-import { KubeObject, SchemaRegistry } from './schema';
+import { RuleContext } from './rules/rule';
+import { SchemaRegistry } from './schema';
+import { groupKindOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
 
 export interface ValidateOptions {
   /** Schema registry to use. @default SchemaRegistry.default() */
@@ -40,7 +42,7 @@ function shapeFindings(obj: KubeObject, registry: SchemaRegistry): Finding[] {
 function ruleFindings(obj: KubeObject, ctx: RuleContext, base: readonly Finding[], othersUnsound: () => boolean = () => false): Finding[] {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj) || typeof obj.kind !== 'string' || typeof obj.apiVersion !== 'string') return [];
   const out: Finding[] = [];
-  for (const rule of rulesFor(groupKind(obj))) {
+  for (const rule of rulesFor(groupKindOf(obj))) {
     try {
       out.push(...rule(obj, ctx));
     } catch (e) {

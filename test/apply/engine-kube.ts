@@ -4,12 +4,12 @@
 // HTTP), watch events delivered asynchronously as a stream would.
 import { KubeClient } from '../../src/apply/executor';
 import { KubeApiError, MissingKindError, ResourceInfo, WatchEvent } from '../../src/apply/kube';
-import { ObjectRef } from '../../src/apply/plan';
+import { KubeObject } from '../../src/core/kube-object';
+import { ObjectRef } from '../../src/core/object-ref';
 import { PATCH_TYPES } from '../../src/sim/api-engine';
 import { ApiError } from '../../src/sim/errors';
 import { ResourceType } from '../../src/sim/resource-types';
 import { Simulator } from '../../src/sim/simulator';
-import { KubeObject } from '../../src/validate/schema';
 
 const apiVersionOf = (r: Pick<ObjectRef, 'group' | 'version'>) => (r.group ? `${r.group}/${r.version}` : r.version);
 

@@ -9,8 +9,8 @@ import { EngineKube } from './engine-kube';
 import { ProgressEvent } from '../../src/apply/events';
 import { ApplyError, Applier, ApplyOptions } from '../../src/apply/executor';
 import { plainRenderer } from '../../src/apply/progress';
+import { KubeObject } from '../../src/core/kube-object';
 import { Simulator } from '../../src/sim/simulator';
-import { KubeObject } from '../../src/validate/schema';
 
 const REFERENCE = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
 const reference = (): KubeObject[] => parseAllDocuments(readFileSync(REFERENCE, 'utf8')).map(d => d.toJS());

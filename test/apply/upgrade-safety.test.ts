@@ -10,8 +10,8 @@ import { restoreBackup } from '../../src/apply/backup-restore';
 import { ApplyError } from '../../src/apply/executor';
 import { Upgrader } from '../../src/apply/upgrade';
 import { UnsafePathError } from '../../src/core/atomic-write';
+import { KubeObject } from '../../src/core/kube-object';
 import { Simulator } from '../../src/sim/simulator';
-import { KubeObject } from '../../src/validate/schema';
 
 const REFERENCE = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
 const reference = (): KubeObject[] => parseAllDocuments(readFileSync(REFERENCE, 'utf8')).map(d => d.toJS());

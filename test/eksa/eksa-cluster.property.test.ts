@@ -3,9 +3,11 @@
 // hardware.csv parser never crash on arbitrary input.
 import { Testing } from 'cdk8s';
 import * as fc from 'fast-check';
+import { docker, tinkerbell, vsphere } from './fixtures';
 import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { CiliumPolicyEnforcementMode, CiliumRoutingMode, EksaCni } from '../../src/eksa/cni';
 import { EksaCluster, EksaClusterProps } from '../../src/eksa/eksa-cluster';
 import { EksaEtcd } from '../../src/eksa/etcd';
@@ -17,9 +19,7 @@ import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
 import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
 import { EksaRelease, supportedKubernetesVersions } from '../../src/eksa/releases';
 import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
-import { KubeObject } from '../../src/validate/schema';
 import { errorLines } from '../util';
-import { docker, tinkerbell, vsphere } from './fixtures';
 
 const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 20 }, { arbitrary: bad, weight: 1 });
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });

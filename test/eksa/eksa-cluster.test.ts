@@ -5,6 +5,7 @@ import { JsonPatch, Testing } from 'cdk8s';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { BareMetalHostProps, HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { CiliumRoutingMode, EksaCni } from '../../src/eksa/cni';
 import { EksaCluster, EksaClusterProps } from '../../src/eksa/eksa-cluster';
 import { EksaEtcd } from '../../src/eksa/etcd';
@@ -16,7 +17,6 @@ import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
 import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
 import { EksaRelease } from '../../src/eksa/releases';
 import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
-import { KubeObject } from '../../src/validate/schema';
 import { expectValid, find } from '../util';
 
 const vsphereProvider = (over: Partial<Parameters<typeof EksaProvider.vsphere>[0]> = {}) => EksaProvider.vsphere({

@@ -1,8 +1,8 @@
 // Hand-written EKS Anywhere cluster configs (as a user would write them for eksctl) that pass
 // every preflight, plus helpers to mutate them and read the preflight outcome.
 import { parseAllDocuments } from 'yaml';
+import { KubeObject } from '../../src/core/kube-object';
 import { PreflightOptions, PreflightResult, runPreflights } from '../../src/eksa/preflights';
-import { KubeObject } from '../../src/validate/schema';
 
 const VSPHERE_MACHINE = `  datastore: ds1
   folder: ""

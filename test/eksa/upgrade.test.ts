@@ -1,8 +1,8 @@
 // Upgrade-mode preflights (upstream-rules.md §5.5): old spec vs new spec.
 import { cluster, edit, errors, tinkerbell, vsphere } from './fixtures';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { PreflightMode, runPreflights } from '../../src/eksa/preflights';
-import { KubeObject } from '../../src/validate/schema';
 
 const upgrade = (old: KubeObject[], next: KubeObject[]) => errors(next, { mode: PreflightMode.UPGRADE, old });
 const VI = 'Upgrade cluster kubernetes version increment: Cluster/prod';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { fleetInventory } from '../../bench/fleet-inventory';
+import { KubeObject } from '../../src/core/kube-object';
 import { GitOpsFlavor } from '../../src/gitops/layout';
 import { buildInventory } from '../../src/inventory/build';
 import { InventoryError, loadInventory } from '../../src/inventory/load';
 import { OutputDirError, renderOutput, writeOutput } from '../../src/inventory/write';
-import { KubeObject } from '../../src/validate/schema';
 import { errorLines } from '../util';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples', 'inventories');

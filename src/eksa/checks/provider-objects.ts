@@ -1,5 +1,5 @@
 // The provider objects a spec references: its datacenter config and machine configs by role.
-import { KubeObject } from '../../validate/schema';
+import { KubeObject } from '../../core/kube-object';
 import { EksaSpec, MACHINE_KIND_OF, MachineRef, machineRefs, refOf, resolveRef } from '../eksa-spec';
 
 export interface RoleMachine extends MachineRef {

@@ -1,7 +1,7 @@
 // vSphere provider rules (upstream-rules.md §5.4): required datacenter and machine fields,
 // inventory paths under the datacenter, failure domains, Bottlerocket's ec2-user.
 import { Finding, error } from '../../core/errors';
-import { KubeObject } from '../../validate/schema';
+import { KubeObject } from '../../core/kube-object';
 import { PreflightFinding, VSphereDatacenterKind, about, nameOf, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField, str } from './check';
 import { datacenterOf, distinctMachines, roleMachines } from './provider-objects';

@@ -1,11 +1,12 @@
 // cluster-api-provider-rke2 webhook rules (upstream-rules.md §3) for RKE2ControlPlane,
 // RKE2Config and RKE2ConfigTemplate (v1beta2). The template webhook validates nothing
 // upstream, so a bad template only fails when a machine is created from it; we check it here.
-import { Finding, error, warning } from '../../core/errors';
-import { familyOf } from '../../core/ip';
-import { KubeObject } from '../schema';
 import { embeddedConfigRules } from './embedded-config';
-import { RuleContext, RuleTable, get, versionOf } from './rule';
+import { RuleContext, RuleTable, get } from './rule';
+import { Finding, error, warning } from '../../core/errors';
+import { versionOf } from '../../core/gvk';
+import { familyOf } from '../../core/ip';
+import { KubeObject } from '../../core/kube-object';
 
 /** Rules of the RKE2ConfigSpec embedded at `base` (spec, or spec.template.spec). */
 function configSpecRules(spec: any, base: string, ctx: RuleContext): Finding[] {

@@ -3,6 +3,7 @@
 // the object they concern. Schema and ObjectMeta are checked by the pipeline itself.
 import { ObjectRule, RuleContext, RuleTable } from './rule';
 import { Finding } from '../../core/errors';
+import { KubeObject } from '../../core/kube-object';
 import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../../eksa/checks/tinkerbell';
 import { vsphereDatacenterProblems, vsphereMachineProblems } from '../../eksa/checks/vsphere';
 import {
@@ -11,7 +12,6 @@ import {
   VSphereMachineKind, nameOf, namespaceOf,
 } from '../../eksa/eksa-spec';
 import { collect } from '../../eksa/preflights';
-import { KubeObject } from '../schema';
 
 /** Spec-level findings of one object set, computed once per set (the pipeline passes the same array for each object). */
 const CACHE = new WeakMap<readonly KubeObject[], Map<string, PreflightFinding[]>>();

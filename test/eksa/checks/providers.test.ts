@@ -1,5 +1,5 @@
 // Provider preflights (upstream-rules.md §5.4): vSphere, Tinkerbell and Docker.
-import { KubeObject } from '../../../src/validate/schema';
+import { KubeObject } from '../../../src/core/kube-object';
 import { cluster, docker, edit, errors, tinkerbell, vsphere, warnings } from '../fixtures';
 
 const V = 'Vsphere provider validation';

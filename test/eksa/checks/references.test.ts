@@ -1,6 +1,6 @@
 // References inside the spec (upstream-rules.md §5.3) and the GitOps / identity provider refs
 // (§5.2 items 8 and 10).
-import { KubeObject } from '../../../src/validate/schema';
+import { KubeObject } from '../../../src/core/kube-object';
 import { cluster, docker, edit, errors, vsphere, warnings } from '../fixtures';
 
 const R = 'Validate datacenter and machine config references: Cluster/prod';

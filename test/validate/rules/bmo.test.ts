@@ -1,5 +1,5 @@
+import { KubeObject } from '../../../src/core/kube-object';
 import { bareMetalHostRules } from '../../../src/validate/rules/bmo';
-import { KubeObject } from '../../../src/validate/schema';
 import { validateObject } from '../../../src/validate/validate';
 
 function bmh(spec: Record<string, any> = {}, metadata: Record<string, any> = {}): KubeObject {

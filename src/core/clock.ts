@@ -1,6 +1,6 @@
-// Time and randomness for the simulator, injectable so tests run deterministically:
-// a ManualClock only moves when the test advances it, and a seeded generator makes uids,
-// generated names and fault decisions repeatable.
+// Time, injectable: the applier's waits and retries and the simulator's controllers read the
+// same Clock, so a test can run both on one ManualClock and move time itself (an hour of
+// provisioning in milliseconds, deterministically).
 
 /** A timer handle returned by Clock.setTimer. */
 export interface TimerHandle {
@@ -16,10 +16,22 @@ export interface Clock {
   clearTimer(handle: TimerHandle): void;
 }
 
+export interface RealClockOptions {
+  /**
+   * Whether a pending timer keeps the process alive. The simulator's timers must not keep a CLI
+   * or test process alive on their own; the applier's must (a wait or a retry backoff may be
+   * the only thing pending, and the process must not exit in the middle of it).
+   * @default false
+   */
+  readonly keepAlive?: boolean;
+}
+
 /** The process clock. */
 export class RealClock implements Clock {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private next = 1;
+
+  constructor(private readonly options: RealClockOptions = {}) {}
 
   now(): number {
     return Date.now();
@@ -31,8 +43,7 @@ export class RealClock implements Clock {
       this.timers.delete(id);
       fn();
     }, Math.max(0, ms));
-    // Timers must never keep a CLI or test process alive on their own.
-    t.unref();
+    if (!this.options.keepAlive) t.unref();
     this.timers.set(id, t);
     return { id };
   }
@@ -102,29 +113,7 @@ export class ManualClock implements Clock {
   }
 }
 
-/** A small seeded PRNG (mulberry32): same seed, same sequence. Returns values in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A version-4 UUID drawn from `random`. */
-export function uuidFrom(random: () => number): string {
-  const b: number[] = [];
-  for (let i = 0; i < 16; i++) b.push(Math.floor(random() * 256));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.map(x => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** RFC 3339 with second precision, as metav1.Time serializes. */
-export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** Resolves after `ms` of the clock's time. */
+export function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise(resolve => clock.setTimer(ms, resolve));
 }
