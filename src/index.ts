@@ -2,6 +2,7 @@
 // and the typed L1 classes of the pinned CRDs. The CLI-side parts are subpath exports
 // (cdk8s-capi/apply, /sim, /graph, /inventory), so importing a construct never loads them.
 export * from './core/errors';
+export * from './core/finding';
 export * from './core/kube-object';
 export * from './core/gvk';
 export * from './core/object-ref';

@@ -1,6 +1,6 @@
 // Shared test helpers: synthesize a chart to plain objects and assert they are valid.
 import { App, Chart, Testing } from 'cdk8s';
-import { Finding } from '../src/core/errors';
+import { Finding } from '../src/core/finding';
 import { KubeObject } from '../src/core/kube-object';
 import { validateObjects } from '../src/validate/validate';
 

@@ -11,6 +11,7 @@ import { stripForBackup } from './backup-strip';
 import { KubeClient } from './executor';
 import { MissingKindError } from './kube';
 import { writeFileAtomic } from '../core/atomic-write';
+import { InvalidInputError } from '../core/errors';
 import { groupOf } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { keyOf } from '../core/object-key';
@@ -309,7 +310,7 @@ async function eksaCluster(kube: KubeClient, ns: string, name: string): Promise<
 }
 
 /** A backup could not be taken or read (exit 1). */
-export class BackupError extends Error {
+export class BackupError extends InvalidInputError {
   constructor(message: string) {
     super(message);
     this.name = 'BackupError';

@@ -15,6 +15,7 @@ import { SubstitutionError, Variables, substitute } from './substitute';
 import { DEFAULT_TIMEOUTS, Timeouts, formatDuration, sinceChange } from './timeouts';
 import { WatchCache } from './watch-cache';
 import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../core/atomic-write';
+import { OperationError } from '../core/errors';
 import { apiVersionOf } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 
@@ -66,7 +67,7 @@ export interface ApplyResult {
 }
 
 /** The run failed (a stage timed out, a failure persisted, the run was interrupted). */
-export class ApplyError extends Error {
+export class ApplyError extends OperationError {
   constructor(message: string, public readonly stage: StageId | undefined, public readonly stuck: StuckObject[], public readonly next: string[]) {
     super(message);
     this.name = 'ApplyError';

@@ -1,6 +1,8 @@
 // The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
 // apply, get/list/watch/delete, with retries on transient errors and request accounting.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
+import { ConnectionError } from '../core/errors';
+import { InvalidInputError } from '../core/errors';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { ObjectRef } from '../core/object-ref';
@@ -29,7 +31,7 @@ export interface ResourceInfo {
 }
 
 /** The cluster cannot be reached, or the kubeconfig is unusable (exit code 2). */
-export class KubeConnectionError extends Error {
+export class KubeConnectionError extends ConnectionError {
   constructor(message: string) {
     super(message);
     this.name = 'KubeConnectionError';
@@ -37,18 +39,21 @@ export class KubeConnectionError extends Error {
 }
 
 /** A kind the cluster does not serve: its CRD (and provider) is not installed. */
-export class MissingKindError extends Error {
+export class MissingKindError extends InvalidInputError {
   constructor(public readonly apiVersion: string, public readonly kind: string) {
     super(`the cluster does not serve ${kind} (${apiVersion}): ${providerHint(apiVersion)}`);
     this.name = 'MissingKindError';
   }
 }
 
-/** An API error that retries did not fix, with the server's Status message. */
-export class KubeApiError extends Error {
-  constructor(public readonly code: number, message: string, public readonly reason?: string,
+/**
+ * The API server refused a request (and retries did not change its mind): exit 1, the input was
+ * not accepted. `serverMessage` is the server's Status message; the message says who refused.
+ */
+export class KubeApiError extends InvalidInputError {
+  constructor(public readonly code: number, public readonly serverMessage: string, public readonly reason?: string,
     public readonly causes: Array<{ field?: string; message?: string }> = []) {
-    super(message);
+    super(`the API server refused a request (${code}${reason ? ` ${reason}` : ''}): ${serverMessage}`);
     this.name = 'KubeApiError';
   }
 }

@@ -2,6 +2,7 @@
 // plus `config.kubernetes.io/depends-on`, cut into stages in the spirit of EKS Anywhere's
 // create workflow — enroll hosts, create the cluster objects, wait for the control plane,
 // the workers, the kubeconfig and the cluster.
+import { InvalidInputError } from '../core/errors';
 import { effectiveNamespace, keyOf } from '../core/object-key';
 import { ObjectRef, describeRef, refOf } from '../core/object-ref';
 import { selectorMatches } from '../core/selectors';
@@ -51,7 +52,7 @@ export interface Plan {
   readonly external: Array<{ from: string; to: ObjectRef }>;
 }
 
-export class PlanError extends Error {
+export class PlanError extends InvalidInputError {
   constructor(message: string) {
     super(message);
     this.name = 'PlanError';

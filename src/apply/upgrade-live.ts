@@ -4,7 +4,7 @@
 import { FIELD_MANAGER, KubeClient } from './executor';
 import { KubeApiError, MissingKindError } from './kube';
 import { PreflightItem, UpgradePreflight, UpgradePreflightInput } from './upgrade-preflights';
-import { Finding, error } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { keyOf } from '../core/object-key';
 import { refOf } from '../core/object-ref';
@@ -57,7 +57,7 @@ export async function readLive(kube: KubeClient, input: readonly KubeObject[], o
     } catch (e) {
       if (!(e instanceof KubeApiError)) throw e;
       const causes = e.causes.map(c => `${c.field ? `${c.field}: ` : ''}${c.message}`).join('; ');
-      refused.push({ object: o, finding: error('upgrade/server-dry-run', '', `the API server refused it (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${causes || e.message}`) });
+      refused.push({ object: o, finding: error('upgrade/server-dry-run', '', `the API server refused it (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${causes || e.serverMessage}`) });
     }
   }
   const namespaces = [...new Set(served.filter(o => o.metadata?.namespace).map(o => o.metadata!.namespace!))];

@@ -5,7 +5,7 @@
 import { readinessOf } from './readiness/rules';
 import { ReadinessStatus } from './readiness/types';
 import { Rollout, RolloutKind, isControlPlane, isMachineDeployment, rolloutsOf } from './upgrade-rollouts';
-import { Finding, Severity, error, warning } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 import { groupOf, isKind } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { effectiveNamespace, objectKey } from '../core/object-key';

@@ -21,6 +21,7 @@ import { machinesOf, rolloutReadiness, whereItStopped } from './upgrade-progress
 import { isControlPlane, isMachineDeployment } from './upgrade-rollouts';
 import { WaitItem, waitForItems } from './upgrade-wait';
 import { WatchCache } from './watch-cache';
+import { InvalidInputError } from '../core/errors';
 import { apiVersionOf, groupOf, isKind } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { KubeObject } from '../core/kube-object';
@@ -55,7 +56,7 @@ export interface UpgradeResult {
 }
 
 /** The validation phase failed: nothing was changed. */
-export class PreflightError extends Error {
+export class PreflightError extends InvalidInputError {
   constructor(readonly results: readonly UpgradePreflight[]) {
     super('upgrade preflight validations failed: nothing was changed');
     this.name = 'PreflightError';

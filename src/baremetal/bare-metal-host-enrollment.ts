@@ -17,7 +17,8 @@ import {
   BareMetalHostSpecImageFormat,
 } from '../../imports/metal3.io';
 import { deepFreeze } from '../core/deep-freeze';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { secret } from '../core/k8s-objects';
 import { KubeObject } from '../core/kube-object';
 import { checkLabelValue, checkQualifiedName } from '../core/names';

@@ -1,19 +1,18 @@
 // `cdk8s-capi apply PATH…`: validate, then plan → apply → wait, stage by stage.
 import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadForCluster } from './load';
 import { EventSink, ProgressEvent } from '../apply/events';
 import { ApplyError, Applier } from '../apply/executor';
-import { JournalError } from '../apply/journal';
-import { KubeApi, KubeApiError, KubeConnectionError } from '../apply/kube';
-import { StageId, PlanError } from '../apply/plan';
+import { KubeApi } from '../apply/kube';
+import { StageId } from '../apply/plan';
 import { ProgressMode, ProgressRenderer, rendererFor } from '../apply/progress';
 import { Redactor, redactDeep } from '../apply/redact';
 import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
-import { UnsafePathError } from '../core/atomic-write';
-import { Severity } from '../core/errors';
+import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
+import { Severity } from '../core/finding';
 import { validateObjects } from '../validate/validate';
 
 interface ApplyFlags extends KubeFlags, EnvFileFlags {
@@ -33,14 +32,14 @@ function duration(flag: string, v: string): number {
   try {
     return parseDuration(v);
   } catch (e) {
-    throw new CliError(`${flag}: ${(e as Error).message}`);
+    throw new UsageError(`${flag}: ${(e as Error).message}`);
   }
 }
 
 /** `--concurrency`: a whole number ≥ 1 (a usage error, exit 2, otherwise). */
 export function concurrencyFrom(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n < 1) throw new CliError(`--concurrency: expected a whole number ≥ 1, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n < 1) throw new UsageError(`--concurrency: expected a whole number ≥ 1, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -54,14 +53,10 @@ export function reportRetries(kube: KubeApi, sink: EventSink): void {
   kube.onRetry = r => sink({ type: 'retry', ...r });
 }
 
-/** The errors every cluster command maps the same way (exit 1 or 2, no stack trace), scrubbed. */
-export function mapClusterError(e: unknown, redact: Redactor = t => t): never {
-  if (e instanceof PlanError) throw new CliError(redact(e.message), ExitCode.INVALID);
-  if (e instanceof KubeConnectionError) throw new CliError(redact(e.message), ExitCode.USAGE);
-  if (e instanceof KubeApiError) throw new CliError(redact(`the API server refused an object (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`), ExitCode.INVALID);
-  if (e instanceof JournalError) throw new CliError(e.message, ExitCode.USAGE);
-  if (e instanceof UnsafePathError) throw new CliError(e.message, ExitCode.USAGE);
-  throw e;
+/** The error with every substituted value scrubbed from its message (it may quote an object). */
+export function scrubbed(e: unknown, redact: Redactor): unknown {
+  if (e instanceof Error) e.message = redact(e.message);
+  return e;
 }
 
 export function timeoutsFrom(flags: Pick<ApplyFlags, 'timeout' | 'stageTimeout' | 'resourceTimeout' | 'failureWindow' | 'stable'>): Partial<Timeouts> {
@@ -69,7 +64,7 @@ export function timeoutsFrom(flags: Pick<ApplyFlags, 'timeout' | 'stageTimeout' 
   for (const s of flags.stageTimeout ?? []) {
     const [id, v] = s.split('=');
     if (!Object.values(StageId).includes(id as StageId) || !v) {
-      throw new CliError(`--stage-timeout ${JSON.stringify(s)}: expected <stage>=<duration>, a stage of ${Object.values(StageId).join(', ')} (e.g. hosts=90m)`);
+      throw new UsageError(`--stage-timeout ${JSON.stringify(s)}: expected <stage>=<duration>, a stage of ${Object.values(StageId).join(', ')} (e.g. hosts=90m)`);
     }
     stages[id as StageId] = duration('--stage-timeout', v);
   }
@@ -135,7 +130,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
       const errors = validateObjects(substituted.objects).flatMap(r => r.findings
         .filter(f => f.severity === Severity.ERROR)
         .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
-      if (errors.length) throw new CliError(redact(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`), ExitCode.INVALID);
+      if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`));
     }
     const kube = await connect(flags);
     const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
@@ -170,7 +165,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
         setExit(ExitCode.INVALID);
         return;
       }
-      mapClusterError(e, redact);
+      throw scrubbed(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

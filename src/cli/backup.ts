@@ -1,24 +1,17 @@
 // `cdk8s-capi backup CLUSTER -o DIR` and `cdk8s-capi restore DIR`: the recovery document's
 // `clusterctl move --to-directory` / back again, without clusterctl.
 import { Command, Option } from 'commander';
-import { addWaitFlags, mapClusterError, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
+import { addWaitFlags, scrubbed, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
-import { BackupError, collectBackup, readBackup, writeBackup } from '../apply/backup';
+import { collectBackup, readBackup, writeBackup } from '../apply/backup';
 import { restoreBackup } from '../apply/backup-restore';
 import { ProgressEvent } from '../apply/events';
 import { ApplyError } from '../apply/executor';
-import { KubeApiError } from '../apply/kube';
 import { ProgressMode, rendererFor } from '../apply/progress';
-import { Redactor } from '../apply/redact';
 import { UpgradeEvent } from '../apply/upgrade';
-
-function mapErrors(e: unknown, redact: Redactor = t => t): never {
-  if (e instanceof BackupError) throw new CliError(redact(e.message), ExitCode.INVALID);
-  if (e instanceof KubeApiError) throw new CliError(redact(`the API server refused a request (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`), ExitCode.INVALID);
-  return mapClusterError(e, redact);
-}
+import { ExitCode } from '../core/errors';
 
 export function registerBackup(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   const cmd = program.command('backup')
@@ -39,19 +32,15 @@ that the target has them. A backup only reads: nothing is paused or changed.
 Exit codes: 0 written, 1 no such cluster or directory not empty, 2 usage error or cluster unreachable.`);
   cmd.action(async (cluster: string, flags: KubeFlags & { outputDir: string; includeSecrets: boolean }) => {
     const kube = await connect(flags);
-    try {
-      const content = await collectBackup(kube, cluster, flags.namespace ?? kube.defaultNamespace, { includeSecrets: flags.includeSecrets });
-      writeBackup(flags.outputDir, content);
-      for (const w of content.warnings) io.err(`warning: ${w}\n`);
-      const left = content.index.secrets.filter(s => !s.included);
-      io.out(`backed up ${content.objects.length} objects of ${cluster} to ${flags.outputDir}\n`);
-      if (left.length) {
-        io.out(`${left.length} Secret(s) not included (restore needs them in the target, or use --include-secrets): ${left.map(s => `${s.name} (${s.role})`).join(', ')}\n`);
-      }
-      setExit(ExitCode.OK);
-    } catch (e) {
-      mapErrors(e);
+    const content = await collectBackup(kube, cluster, flags.namespace ?? kube.defaultNamespace, { includeSecrets: flags.includeSecrets });
+    writeBackup(flags.outputDir, content);
+    for (const w of content.warnings) io.err(`warning: ${w}\n`);
+    const left = content.index.secrets.filter(s => !s.included);
+    io.out(`backed up ${content.objects.length} objects of ${cluster} to ${flags.outputDir}\n`);
+    if (left.length) {
+      io.out(`${left.length} Secret(s) not included (restore needs them in the target, or use --include-secrets): ${left.map(s => `${s.name} (${s.role})`).join(', ')}\n`);
     }
+    setExit(ExitCode.OK);
   });
 }
 
@@ -91,12 +80,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
     // Placeholders are checked (and the values to scrub learnt) before the cluster is contacted.
-    let backupObjects;
-    try {
-      backupObjects = readBackup(dir).objects;
-    } catch (e) {
-      mapErrors(e);
-    }
+    const backupObjects = readBackup(dir).objects;
     const redact = substituteOrFail(backupObjects, variables).redact;
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
@@ -135,7 +119,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
         setExit(ExitCode.INVALID);
         return;
       }
-      mapErrors(e, redact);
+      throw scrubbed(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -1,7 +1,7 @@
 // `cdk8s-capi delete PATH…` and `cdk8s-capi status PATH…`.
 import { Command, Option } from 'commander';
-import { mapClusterError, progressMode } from './apply';
-import { CliError, CliIo, ExitCode } from './io';
+import { progressMode } from './apply';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
 import { loadForCluster } from './load';
 import { deleteObjects } from '../apply/delete';
@@ -10,6 +10,7 @@ import { ProgressMode, failureSummary, rendererFor } from '../apply/progress';
 import { ReadinessStatus } from '../apply/readiness/types';
 import { formatStatus, statusOf } from '../apply/status';
 import { parseDuration } from '../apply/timeouts';
+import { ExitCode, UsageError } from '../core/errors';
 
 export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   const cmd = program.command('delete')
@@ -25,7 +26,7 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
     try {
       stepTimeoutMs = flags.stepTimeout ? parseDuration(flags.stepTimeout) : undefined;
     } catch (e) {
-      throw new CliError(`--step-timeout: ${(e as Error).message}`);
+      throw new UsageError(`--step-timeout: ${(e as Error).message}`);
     }
     const objects = loadForCluster(paths, io);
     const kube = await connect(flags);
@@ -41,7 +42,7 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
         setExit(ExitCode.INVALID);
         return;
       }
-      mapClusterError(e);
+      throw e;
     }
   });
 }
@@ -56,12 +57,7 @@ export function registerStatus(program: Command, io: CliIo, setExit: (c: ExitCod
   cmd.action(async (paths: string[], flags: KubeFlags & { output: string }) => {
     const objects = loadForCluster(paths, io);
     const kube = await connect(flags);
-    let rows;
-    try {
-      rows = await statusOf(kube, objects);
-    } catch (e) {
-      mapClusterError(e);
-    }
+    const rows = await statusOf(kube, objects);
     if (flags.output === 'json') io.out(`${JSON.stringify(rows, null, 2)}\n`);
     else io.out(formatStatus(rows));
     setExit(rows.every(r => r.readiness.status === ReadinessStatus.CURRENT) ? ExitCode.OK : ExitCode.INVALID);

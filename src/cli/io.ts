@@ -61,20 +61,3 @@ export function processIo(): CliIo {
     env: process.env,
   };
 }
-
-/** Exit codes, documented in the README. */
-export enum ExitCode {
-  OK = 0,
-  /** Invalid input, a failed check, or a failed apply/wait. */
-  INVALID = 1,
-  /** Usage error, unreadable file, unreachable cluster. */
-  USAGE = 2,
-}
-
-/** A user-facing failure: printed without a stack trace, mapped to an exit code. */
-export class CliError extends Error {
-  constructor(message: string, public readonly exitCode: ExitCode = ExitCode.USAGE) {
-    super(message);
-    this.name = 'CliError';
-  }
-}

@@ -1,7 +1,6 @@
 // kubectl-like connection flags shared by apply, delete, status and friends.
 import { Command } from 'commander';
-import { CliError, ExitCode } from './io';
-import { KubeApi, KubeConnectionError, KubeTarget } from '../apply/kube';
+import { KubeApi, KubeTarget } from '../apply/kube';
 
 export interface KubeFlags {
   readonly kubeconfig?: string;
@@ -18,12 +17,7 @@ export function addKubeFlags(cmd: Command): Command {
 
 export async function connect(flags: KubeFlags): Promise<KubeApi> {
   const target: KubeTarget = { kubeconfig: flags.kubeconfig, context: flags.context, namespace: flags.namespace };
-  try {
-    return await KubeApi.connect(target);
-  } catch (e) {
-    if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
+  return KubeApi.connect(target);
 }
 
 const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);

@@ -3,17 +3,17 @@
 // phase) — without changing anything. Exit 1 when a preflight fails.
 import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
 import { Redactor } from '../apply/redact';
 import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
 import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
-import { Severity } from '../core/errors';
+import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
+import { Severity } from '../core/finding';
 import { groupOf } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
-import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { LoadedManifest, loadManifests } from '../validate/manifest-files';
 import { validateObjects } from '../validate/validate';
 
 interface PlanFlags extends KubeFlags, EnvFileFlags {
@@ -24,14 +24,8 @@ interface PlanFlags extends KubeFlags, EnvFileFlags {
 
 /** Manifests with positions; YAML problems are fatal (exit 1), unreadable paths exit 2. */
 export function loadWithPositions(paths: string[], io: CliIo, what = ''): LoadedManifest[] {
-  let loaded;
-  try {
-    loaded = loadManifests(paths, { stdin: io.stdin });
-  } catch (e) {
-    if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
-  if (loaded.problems.length) throw new CliError(loaded.problems.map(p => `${what}${p.file}:${p.line} ${p.message}`).join('\n'), ExitCode.INVALID);
+  const loaded = loadManifests(paths, { stdin: io.stdin });
+  if (loaded.problems.length) throw new InvalidInputError(loaded.problems.map(p => `${what}${p.file}:${p.line} ${p.message}`).join('\n'));
   return loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
 }
 
@@ -112,15 +106,8 @@ With --live, \${VAR} placeholders are filled in as by apply (environment, --env-
 dry run sends what apply would; substituted values are not shown.
 Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: PlanFlags) => {
-    if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new CliError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
-    let report: PlanReport & { redact?: Redactor };
-    try {
-      report = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
-    } catch (e) {
-      if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-      if (e instanceof KubeApiError) throw new CliError(`the API server refused a request (${e.code}): ${e.message}`, ExitCode.USAGE);
-      throw e;
-    }
+    if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new UsageError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
+    const report: PlanReport & { redact?: Redactor } = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
     const passed = preflightsPassed(report.preflights);
     // Values substituted from the environment are not shown (Secrets are hidden anyway).
     const redact = report.redact ?? ((t: string) => t);

@@ -1,9 +1,9 @@
 // `cdk8s-capi simulate`: the management-cluster simulator as a command.
 import { Command } from 'commander';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { runSimulate } from './simulate';
 import { UnsafePathError } from '../core/atomic-write';
-import { ValidationError } from '../core/errors';
+import { ExitCode, FileError, UsageError, ValidationError } from '../core/errors';
 import { describeFsError } from '../core/read-file';
 import { FAULT_SPEC_GRAMMAR, parseFaultSpec } from '../sim/faults';
 
@@ -22,11 +22,11 @@ export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitC
       try {
         sim = await runSimulate({ ...opts, print: l => io.out(`${l}\n`) });
       } catch (e) {
-        if (e instanceof UnsafePathError) throw new CliError(`--kubeconfig-out: ${e.message}`);
+        if (e instanceof UnsafePathError) throw new FileError(`--kubeconfig-out: ${e.message}`);
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new CliError(`--port ${opts.port}: 127.0.0.1:${opts.port} is already in use (choose another port, or leave out --port for a free one)`);
-        if (code === 'EACCES' && flags.port !== undefined) throw new CliError(`--port ${opts.port}: not allowed to listen on 127.0.0.1:${opts.port} (ports below 1024 need privileges)`);
-        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new CliError(`cannot start the simulator: ${describeFsError(e)}${flags.kubeconfigOut ? ` (--kubeconfig-out ${flags.kubeconfigOut})` : ''}`);
+        if (code === 'EADDRINUSE') throw new UsageError(`--port ${opts.port}: 127.0.0.1:${opts.port} is already in use (choose another port, or leave out --port for a free one)`);
+        if (code === 'EACCES' && flags.port !== undefined) throw new UsageError(`--port ${opts.port}: not allowed to listen on 127.0.0.1:${opts.port} (ports below 1024 need privileges)`);
+        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new FileError(`cannot start the simulator: ${describeFsError(e)}${flags.kubeconfigOut ? ` (--kubeconfig-out ${flags.kubeconfigOut})` : ''}`);
         throw e;
       }
       await sim.stopped;
@@ -38,24 +38,24 @@ export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitC
 export function simulateOptions(flags: { speed: string; faults?: string; port?: string; seed?: string; kubeconfigOut?: string }) {
   const speed = Number(flags.speed);
   if (!/^\d+(\.\d+)?$/.test(flags.speed) || !(speed > 0) || !Number.isFinite(speed)) {
-    throw new CliError(`--speed must be a positive number (1 realistic, 100 one hundred times faster), got ${JSON.stringify(flags.speed)}`);
+    throw new UsageError(`--speed must be a positive number (1 realistic, 100 one hundred times faster), got ${JSON.stringify(flags.speed)}`);
   }
   let port: number | undefined;
   if (flags.port !== undefined) {
     port = Number(flags.port);
-    if (!/^\d+$/.test(flags.port) || port > 65535) throw new CliError(`--port must be an integer from 0 to 65535 (0: a free port), got ${JSON.stringify(flags.port)}`);
+    if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535 (0: a free port), got ${JSON.stringify(flags.port)}`);
   }
   let seed: number | undefined;
   if (flags.seed !== undefined) {
     seed = Number(flags.seed);
-    if (!/^\d+$/.test(flags.seed) || !Number.isSafeInteger(seed)) throw new CliError(`--seed must be a non-negative integer, got ${JSON.stringify(flags.seed)}`);
+    if (!/^\d+$/.test(flags.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a non-negative integer, got ${JSON.stringify(flags.seed)}`);
   }
   if (flags.faults !== undefined) {
     try {
       parseFaultSpec(flags.faults);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
-      throw new CliError(`${e.message}\n--faults takes ${FAULT_SPEC_GRAMMAR}`);
+      throw new UsageError(`${e.message}\n--faults takes ${FAULT_SPEC_GRAMMAR}`);
     }
   }
   return { speed, port, seed, faults: flags.faults, kubeconfigOut: flags.kubeconfigOut };

@@ -2,9 +2,9 @@
 // cluster; a failure exits 1 before anything is touched), then the upgrade phase with the
 // applier's progress, per-phase timeouts and resume-by-rerun.
 import { Command, Option } from 'commander';
-import { addWaitFlags, concurrencyFrom, mapClusterError, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
+import { addWaitFlags, concurrencyFrom, scrubbed, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadWithPositions, locator, manifestCheck } from './plan';
 import { ProgressEvent } from '../apply/events';
@@ -12,6 +12,7 @@ import { ApplyError } from '../apply/executor';
 import { ProgressMode, rendererFor } from '../apply/progress';
 import { PreflightError, UpgradeEvent, Upgrader } from '../apply/upgrade';
 import { formatUpgradePreflights } from '../apply/upgrade-preflights';
+import { ExitCode } from '../core/errors';
 
 export { rerunCommand };
 
@@ -107,7 +108,7 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
         setExit(ExitCode.INVALID);
         return;
       }
-      mapClusterError(e, redact);
+      throw scrubbed(e, redact);
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -1,22 +1,13 @@
 // Non-YAML inputs of `validate` and the EKS Anywhere checks that need more than one object:
 // hardware.csv files (eksctl's rules), the hardware-count preflights against them, and with
 // --against the EKS-A upgrade preflights.
-import { Finding, Severity } from '../core/errors';
+import { LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { readInputFile } from '../core/read-file';
 import { PreflightFinding } from '../eksa/eksa-spec';
 import { HardwareMachine } from '../eksa/hardware';
 import { parseHardwareCsv } from '../eksa/hardware-csv';
 import { PreflightMode, collect } from '../eksa/preflights';
-
-/** A finding located in a file (defined here to avoid a cycle with validate.ts). */
-export interface LocatedFinding extends Finding {
-  readonly file: string;
-  readonly line: number;
-  readonly kind?: string;
-  readonly name?: string;
-  readonly namespace?: string;
-}
 
 const isEksa = (o: KubeObject) => (o.apiVersion ?? '').startsWith('anywhere.eks.amazonaws.com/');
 

@@ -1,13 +1,12 @@
 // `cdk8s-capi validate PATH… [--against OLD…] [--output json] [--strict]`: every check this
 // project knows, on any manifests. One line per finding: `file:line kind/name field: message`.
 import { Command, Option } from 'commander';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './validate-other-files';
-import { Finding, Severity } from '../core/errors';
+import { ExitCode, UsageError } from '../core/errors';
+import { Finding, Severity, ObjectFinding } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
-import { InputFileError } from '../core/read-file';
-import { ObjectFinding } from '../validate/cross-object';
-import { LoadResult, LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
+import { LoadResult, LoadedManifest, loadManifests } from '../validate/manifest-files';
 import { upgradeRules } from '../validate/upgrade';
 import { validateObjects } from '../validate/validate';
 
@@ -42,7 +41,7 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
     namespace: str(m.object.metadata?.namespace),
   });
   const objects = manifests.map(m => m.object);
-  if (!loaded.yamlFiles.length && !loaded.otherFiles.length) throw new CliError(noInput(paths));
+  if (!loaded.yamlFiles.length && !loaded.otherFiles.length) throw new UsageError(noInput(paths));
   for (const file of emptyFiles(loaded, manifests)) {
     findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: 'no Kubernetes objects in this file (only comments, empty documents or kustomization.yaml), and none elsewhere in the input', hint: 'check the path, or the command that produced the file' });
   }
@@ -53,7 +52,7 @@ export function validatePaths(paths: string[], opts: ValidateOptions, io: Pick<C
   findings.push(...other.findings);
   const old = opts.against?.length ? loadManifests(opts.against) : undefined;
   if (old) {
-    if (!old.yamlFiles.length) throw new CliError(`--against: no YAML manifests in ${opts.against!.join(', ')} (directories are searched for *.yaml and *.yml)`);
+    if (!old.yamlFiles.length) throw new UsageError(`--against: no YAML manifests in ${opts.against!.join(', ')} (directories are searched for *.yaml and *.yml)`);
     for (const p of old.problems) findings.push({ severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: `(--against) ${p.message}`, file: p.file, line: p.line });
     for (const file of emptyFiles({ ...old, otherFiles: [] }, old.manifests)) {
       findings.push({ severity: Severity.ERROR, rule: 'input/empty', field: '', file, line: 1, message: '(--against) no Kubernetes objects in this file, and none elsewhere in the --against input', hint: 'pass the manifests currently applied' });
@@ -109,13 +108,7 @@ Examples:
 
 Input with no Kubernetes objects (and no hardware.csv) is an error: exit 1, or 2 when no files\nwere found at all.\n\nExit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
     .action((paths: string[], opts: { against?: string[]; output: string; strict: boolean }) => {
-      let result;
-      try {
-        result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
-      } catch (e) {
-        if (e instanceof ManifestIoError || e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
-        throw e;
-      }
+      const result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
       const errors = result.findings.filter(f => f.severity === Severity.ERROR).length;
       const warnings = result.findings.length - errors;
       if (opts.output === 'json') {

@@ -4,9 +4,7 @@
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
-import { writeSidecarsWithApp } from './sidecar-files';
-import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
 import { KubeObject } from '../core/kube-object';
 import { PreflightMode } from './checks/check';
 import { MAX_CLUSTER_NAME_LENGTH, clusterNameProblem } from './checks/cluster-name';
@@ -21,7 +19,10 @@ import { ControlPlaneProps, EksaTaint, WorkerNodeGroupProps } from './node-group
 import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from './preflights';
 import { EksaProvider } from './providers/provider';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from './releases';
+import { writeSidecarsWithApp } from './sidecar-files';
 import { AwsIamConfig, Cluster, FluxConfig, OidcConfig } from '../../imports/anywhere.eks.amazonaws.com';
+import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
+import { Finding, error } from '../core/finding';
 
 /** The file name suffix eksctl uses for cluster configs (`<name>-eks-a-cluster.yaml`). */
 export const EKSA_CLUSTER_FILE_SUFFIX = '-eks-a-cluster';

@@ -1,7 +1,7 @@
 // An EKS Anywhere cluster spec as plain objects: the Cluster and the objects it references,
 // the way eksctl reads a multi-document cluster config. Works on synthesized and hand-written
 // YAML alike.
-import { Finding } from '../core/errors';
+import { Finding } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 
 export const EKSA_GROUP = 'anywhere.eks.amazonaws.com';

@@ -13,7 +13,8 @@ import { BareMetalHostProps, HostRole, envVarStem } from '../baremetal/host';
 import { HOST_SHAPE } from '../baremetal/host-shape';
 import { checkMac, normalizeMac } from '../baremetal/mac';
 import { ParsedStaticAddress, networkProblems, parseStaticAddress } from '../baremetal/network-data';
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 import { propShapeProblems } from '../core/prop-shape';
 
 /** Columns in the order eksctl's testdata writes them; `vlan_id` is appended when used. */

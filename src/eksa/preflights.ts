@@ -1,7 +1,8 @@
 // eksctl-equivalent offline preflights: every check of upstream-rules.md §5 that needs no live
 // system, run over the plain objects of a cluster config (synthesized or hand-written), listed
 // the way `eksctl anywhere create|upgrade cluster` prints "Performing setup and validations".
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { SchemaRegistry } from '../validate/schema';
 import { CheckContext, PreflightCheck, PreflightMode } from './checks/check';

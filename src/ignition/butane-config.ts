@@ -10,7 +10,8 @@ import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { validateButane } from './validate';
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 
 export interface ButaneConfigProps {
   /**

@@ -1,7 +1,7 @@
 // The key tree of Butane `fcos` 1.4.0 (Butane's base v0_4 plus the fcos additions), used by
 // the parser to type-check every value and to warn about unused keys the way Butane does.
 import { checkContents } from './validate';
-import { Finding, error } from '../core/errors';
+import { Finding, error } from '../core/finding';
 
 export type Plain = { [key: string]: unknown };
 

@@ -2,7 +2,7 @@
 // directory. Objects are serialized as data (never string templates), in the given order.
 import { seedInlineObjects } from './parse-cache';
 import { toYamlDocument } from './yaml-format';
-import { Finding, error } from '../core/errors';
+import { Finding, error } from '../core/finding';
 
 /** Anything with `toJson()` (a cdk8s ApiObject) or a plain object. */
 function plainOf(obj: unknown): unknown {

@@ -6,7 +6,7 @@ import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isS
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './butane-schema';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { FieldLocator, at, validateButane } from './validate';
-import { Finding, Severity, error, warning } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 import { badAlias, parseYamlDocument } from '../core/safe-yaml';
 
 /** A finding about Butane text, with the 1-based line it points at. */

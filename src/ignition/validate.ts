@@ -9,7 +9,7 @@ import {
   ButaneModel, ButaneNodeOwner, ButaneUnit,
 } from './types';
 import { parseUnitFile } from './unit-file';
-import { Finding, error, warning } from '../core/errors';
+import { Finding, error, warning } from '../core/finding';
 
 /** Unit type suffixes Ignition accepts for `systemd.units[].name`. */
 export const UNIT_SUFFIXES: readonly string[] = [

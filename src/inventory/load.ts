@@ -7,6 +7,7 @@ import { Document, LineCounter, isMap, isSeq } from 'yaml';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
+import { InvalidInputError } from '../core/errors';
 import { InputFileError, readInputFile } from '../core/read-file';
 import { parseYamlDocument, yamlToJs } from '../core/safe-yaml';
 import { HardwareMachine } from '../eksa/hardware';
@@ -20,7 +21,7 @@ export interface InventoryProblem {
   readonly message: string;
 }
 
-export class InventoryError extends Error {
+export class InventoryError extends InvalidInputError {
   constructor(public readonly problems: readonly InventoryProblem[]) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'InventoryError';

@@ -2,7 +2,8 @@
 // manifest files RKE2 applies from its server manifests directory on first boot.
 import { Construct } from 'constructs';
 import { deepFreeze } from '../core/deep-freeze';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { IpFamily, canonicalIp, familyOf, hostCidr } from '../core/ip';
 import { KubeObject } from '../core/kube-object';
 import { PropShape, obj, str } from '../core/prop-shape';

@@ -19,7 +19,7 @@ import { matchesFields, matchesRequirements, parseFieldSelector, parseLabelSelec
 import { EventType, ObjectStore, StoreEvent } from './storage';
 import { rfc3339 } from './timestamps';
 import { Clock } from '../core/clock';
-import { Finding } from '../core/errors';
+import { Finding } from '../core/finding';
 
 /** How to treat fields the schema does not declare (the `fieldValidation` parameter). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

@@ -2,7 +2,7 @@
 // (optional) and every CustomResourceDefinition applied to the server while it runs.
 import { KIND_EXTRAS, PrinterColumn } from './printer-columns';
 import { sortVersions } from './version-order';
-import { Finding } from '../core/errors';
+import { Finding } from '../core/finding';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { SchemaRegistry } from '../validate/schema';

@@ -2,8 +2,7 @@
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
 import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
-import { ObjectFinding } from './object-finding';
-import { error, warning } from '../core/errors';
+import { ObjectFinding, error, warning } from '../core/finding';
 import { isKind } from '../core/gvk';
 import { IpRange, overlaps, parseCidr, singleIp } from '../core/ip';
 import { effectiveNamespace } from '../core/object-key';
@@ -12,8 +11,6 @@ import { LabelSelector, selectorMatches } from '../core/selectors';
 import { parsePoolAddress } from '../metallb/pools';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
-
-export type { ObjectFinding };
 
 const ns = (o: KubeObject) => effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace });
 

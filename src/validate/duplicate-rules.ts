@@ -2,9 +2,8 @@
 // first when applied), and two BareMetalHosts claiming one machine — the same boot MAC (Ironic
 // refuses a second port with that MAC) or the same BMC address (two hosts would fight over one
 // machine's power).
-import { ObjectFinding } from './object-finding';
 import { safeJson } from './schema';
-import { error, warning } from '../core/errors';
+import { ObjectFinding, error, warning } from '../core/finding';
 import { isKind } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { effectiveNamespace, objectKey } from '../core/object-key';

@@ -7,7 +7,7 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
-import { Finding, error, warning } from '../core/errors';
+import { Finding, error, warning } from '../core/finding';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { packageRoot } from '../core/package-root';

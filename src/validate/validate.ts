@@ -1,9 +1,10 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
-import { ObjectFinding, crossObjectRules } from './cross-object';
+import { crossObjectRules } from './cross-object';
 import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
 import { rulesFor } from './rules';
-import { Finding, Severity, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { ObjectFinding, Finding, Severity, error } from '../core/finding';
 import { metadataRules } from './rules/metadata';
 import { placeholderRules } from './rules/placeholders';
 import { RuleContext } from './rules/rule';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ignitionSchemaErrors } from './ignition-schema';
-import { Severity } from '../../src/core/errors';
+import { Severity } from '../../src/core/finding';
 import { ignitionConfig, parseButane } from '../../src/ignition';
 import { butaneYaml } from '../../src/ignition/butane-yaml';
 

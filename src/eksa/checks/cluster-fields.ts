@@ -1,7 +1,7 @@
 // The remaining Cluster spec rules (upstream-rules.md §5.2 items 13 and 15, §5.5 etcdEncryption):
 // podIamConfig, packages on workload clusters, bundlesRef vs eksaVersion, kubelet providerID.
 import * as semver from 'semver';
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 

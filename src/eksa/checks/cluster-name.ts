@@ -1,6 +1,6 @@
 // Cluster name rules (upstream-rules.md §5.2 item 1): a letter first, then letters, digits and
 // '-', at least two characters, at most 35 (the config validation caps it there).
-import { error } from '../../core/errors';
+import { error } from '../../core/finding';
 import { about } from '../eksa-spec';
 import { PreflightCheck } from './check';
 

@@ -1,6 +1,6 @@
 // Control plane rules (upstream-rules.md §5.2 items 2, 4, 5, 14, 15): endpoint, machineGroupRef,
 // count per etcd topology, labels, taints, certSANs, rollout strategy.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { isIp } from '../cidr';
 import { DockerDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';

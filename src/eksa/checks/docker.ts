@@ -1,5 +1,5 @@
 // Docker provider: no machine configs, so machineGroupRefs are ignored (warned about).
-import { warning } from '../../core/errors';
+import { warning } from '../../core/finding';
 import { DockerDatacenterKind, about, machineRefs } from '../eksa-spec';
 import { PreflightCheck } from './check';
 

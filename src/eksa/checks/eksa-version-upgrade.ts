@@ -1,7 +1,7 @@
 // eksaVersion / bundlesRef on upgrade (upstream-rules.md §5.5): never removed once set, and
 // eksaVersion moves forward by at most one minor.
 import * as semver from 'semver';
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { about } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 

@@ -1,6 +1,6 @@
 // External etcd rules (upstream-rules.md §5.2 items 3, 4, 9): unsupported on Tinkerbell, count
 // set, positive and odd, machineGroupRef on every provider but Docker.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { DockerDatacenterKind, TinkerbellDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 

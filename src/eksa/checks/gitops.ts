@@ -1,6 +1,6 @@
 // gitOpsRef rules (upstream-rules.md §5.2 item 8) plus the referenced FluxConfig/GitOpsConfig:
 // present in the file, in the Cluster's namespace, with exactly one Git provider.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { FluxConfigKind, GitOpsConfigKind, PreflightFinding, about, namespaceOf, refOf, resolveRef } from '../eksa-spec';
 import { PreflightCheck, str } from './check';
 

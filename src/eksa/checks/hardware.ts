@@ -1,6 +1,6 @@
 // Hardware inventory vs the spec (Tinkerbell): every row valid, enough machines for each
 // selector's nodes, and no machine matched by two different selectors.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { PreflightFinding, TinkerbellDatacenterKind, about, workerGroups } from '../eksa-spec';
 import { matchesSelector, validateHardwareMachines } from '../hardware';
 import { PreflightCheck, PreflightMode, intField } from './check';

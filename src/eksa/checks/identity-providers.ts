@@ -1,6 +1,6 @@
 // identityProviderRefs rules (upstream-rules.md §5.2 item 10, §5.3): supported kinds, names,
 // the referenced OIDCConfig / AWSIamConfig present and in the Cluster's namespace.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { AWSIamConfigKind, OIDCConfigKind, PreflightFinding, about, namespaceOf, refOf, resolveRef } from '../eksa-spec';
 import { PreflightCheck, str } from './check';
 

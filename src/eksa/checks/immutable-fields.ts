@@ -1,7 +1,7 @@
 // Fields an update may not change (upstream-rules.md §5.5, cluster_webhook.go): skipped while
 // the old cluster is paused, as upstream does.
 import { isDeepStrictEqual } from 'node:util';
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { AWSIamConfigKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 

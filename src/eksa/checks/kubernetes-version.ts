@@ -1,6 +1,6 @@
 // Kubernetes versions (upstream-rules.md §5.6, §5.5 skew): the "1.NN" string, supported by the
 // targeted EKS Anywhere release, and worker groups at most 2 minors behind the control plane.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { about, workerGroups } from '../eksa-spec';
 import { isMajorMinor, minorDiff } from '../kube-version';
 import { defaultKubernetesVersion, supportedKubernetesVersions } from '../releases';

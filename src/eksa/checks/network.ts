@@ -1,6 +1,6 @@
 // Cluster network rules (upstream-rules.md §5.2 item 7): one pod and one service CIDR, the pod
 // CIDR vs node mask, CNI choice and Cilium options.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { parseCidr } from '../cidr';
 import { DockerDatacenterKind, about } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';

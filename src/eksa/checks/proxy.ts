@@ -1,6 +1,6 @@
 // proxyConfiguration rules (upstream-rules.md §5.2 item 11). eksctl also resolves the proxy
 // host name; offline, a syntactically valid DNS name is accepted in its place.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { isIp } from '../cidr';
 import { about } from '../eksa-spec';
 import { PreflightCheck } from './check';

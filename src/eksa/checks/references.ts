@@ -1,6 +1,6 @@
 // References inside the spec (upstream-rules.md §5.3): the datacenterRef object and every
 // machineGroupRef exist in the file, are of the provider's kinds and share the Cluster's namespace.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import {
   DockerDatacenterKind, MACHINE_KIND_OF, TinkerbellDatacenterKind, VSphereDatacenterKind,
   about, machineRefs, namespaceOf, refOf, resolveRef,

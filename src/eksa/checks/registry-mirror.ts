@@ -1,5 +1,5 @@
 // registryMirrorConfiguration rules (upstream-rules.md §5.2 item 12).
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { about } from '../eksa-spec';
 import { PreflightCheck } from './check';
 

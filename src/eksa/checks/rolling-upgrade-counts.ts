@@ -1,6 +1,6 @@
 // Tinkerbell: no scaling in the same update as a Kubernetes version change (upstream-rules.md
 // §5.5; bare metal has a fixed hardware pool, so a rolling upgrade and a scale cannot mix).
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { TinkerbellDatacenterKind, about, workerGroups } from '../eksa-spec';
 import { PreflightCheck, PreflightMode } from './check';
 

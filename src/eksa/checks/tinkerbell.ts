@@ -1,6 +1,6 @@
 // Tinkerbell (bare metal) provider rules (upstream-rules.md §5.4): datacenter and machine config
 // fields, one osFamily across the cluster, tinkerbellIP vs endpoint, one selector per role.
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
 import { isIp } from '../cidr';
 import { PreflightFinding, TinkerbellDatacenterKind, TinkerbellTemplateKind, about, nameOf, namespaceOf, refOf, resolveRef } from '../eksa-spec';

@@ -1,6 +1,6 @@
 // Kubernetes version increments on upgrade (upstream-rules.md §5.5, versionskew.go): no
 // downgrade, at most +1 minor, for the cluster and for each worker group's own version.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { about, workerGroups } from '../eksa-spec';
 import { minorDiff } from '../kube-version';
 import { PreflightCheck, PreflightMode } from './check';

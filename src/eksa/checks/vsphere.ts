@@ -1,6 +1,6 @@
 // vSphere provider rules (upstream-rules.md §5.4): required datacenter and machine fields,
 // inventory paths under the datacenter, failure domains, Bottlerocket's ec2-user.
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
 import { PreflightFinding, VSphereDatacenterKind, about, nameOf, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField, str } from './check';

@@ -1,5 +1,5 @@
 // Worker node group rules (upstream-rules.md §5.2 items 4 and 6).
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { DockerDatacenterKind, TinkerbellDatacenterKind, about, isSelfManaged, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField } from './check';
 import { hasRepellingTaint, labelProblems, rolloutProblems, taintProblems } from './node-settings';

@@ -8,7 +8,8 @@ import {
 } from '../../../imports/anywhere.eks.amazonaws.com';
 import { BmcCredentials } from '../../baremetal/bmc-credentials';
 import { BareMetalHostProps } from '../../baremetal/host';
-import { ValidationError, error } from '../../core/errors';
+import { ValidationError } from '../../core/errors';
+import { error } from '../../core/finding';
 import { HARDWARE_CONTROL_PLANE_LABEL, HARDWARE_ROLE_LABEL, HARDWARE_WORKER_LABEL } from '../hardware';
 import { hardwareFromHosts, renderHardwareCsv } from '../hardware-csv';
 import { EksaProviderKind, ProviderImpl, SshUser, machineName, plainRecord, renderUsers } from './context';

@@ -3,7 +3,7 @@
 import { RuleContext, RuleTable, get } from './rule';
 import { BmcAddressError, ParsedBmcAddress, parseBmcAddress } from '../../baremetal/bmc-address';
 import { checkMac } from '../../baremetal/mac';
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
 
 const NAME_CHARS = /^[A-Za-z0-9._-]+$/;

@@ -2,7 +2,7 @@
 // applied after CAPI's own defaulting so hand-written manifests are judged as the server would.
 import * as semver from 'semver';
 import { RuleContext, RuleTable, get } from './rule';
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { versionOf } from '../../core/gvk';
 import { parseCidr } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';

@@ -3,7 +3,7 @@
 // upstream, so a bad template only fails when a machine is created from it; we check it here.
 import { embeddedConfigRules } from './embedded-config';
 import { RuleContext, RuleTable, get } from './rule';
-import { Finding, error, warning } from '../../core/errors';
+import { Finding, error, warning } from '../../core/finding';
 import { versionOf } from '../../core/gvk';
 import { familyOf } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';

@@ -2,7 +2,7 @@
 // the provider configs, plus the spec-level preflights of every Cluster in the set, reported on
 // the object they concern. Schema and ObjectMeta are checked by the pipeline itself.
 import { ObjectRule, RuleContext, RuleTable } from './rule';
-import { Finding } from '../../core/errors';
+import { Finding } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
 import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../../eksa/checks/tinkerbell';
 import { vsphereDatacenterProblems, vsphereMachineProblems } from '../../eksa/checks/vsphere';

@@ -1,7 +1,7 @@
 // The Butane config embedded in RKE2 agentConfig.additionalUserData.config: parsed and
 // checked by the ignition module; findings are re-rooted at the embedding field and keep
 // the line inside the embedded text, so `validate` can point at file:line.
-import { Finding } from '../../core/errors';
+import { Finding } from '../../core/finding';
 import { parseButaneCached } from '../../ignition/parse-cache';
 
 export interface EmbeddedConfigOptions {

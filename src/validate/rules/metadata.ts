@@ -1,5 +1,5 @@
 // ObjectMeta rules the API server applies to every object (apimachinery ValidateObjectMeta).
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { groupKindOf } from '../../core/gvk';
 import { KubeObject } from '../../core/kube-object';
 import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../../core/names';

@@ -1,6 +1,6 @@
 // MetalLB webhook rules for IPAddressPool and L2Advertisement (upstream-rules.md §6).
 import { RuleContext, RuleTable, get } from './rule';
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
 import { IpRange } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';
 import { labelSelectorProblems } from '../../core/selectors';

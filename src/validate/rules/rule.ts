@@ -1,4 +1,4 @@
-import { Finding } from '../../core/errors';
+import { Finding } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
 
 /** Everything a rule may look at besides the object itself. */
