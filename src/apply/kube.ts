@@ -1,8 +1,7 @@
 // The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
 // apply, get/list/watch/delete, with retries on transient errors and request accounting.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
-import { ConnectionError } from '../core/errors';
-import { InvalidInputError } from '../core/errors';
+import { ConnectionError, InvalidInputError } from '../core/errors';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
 import { ObjectRef } from '../core/object-ref';

@@ -12,7 +12,7 @@ import { effectiveNamespace, objectKey } from '../core/object-key';
 import { describeRef } from '../core/object-ref';
 import { spareHostsNeeded } from '../core/rollout';
 import { selectorMatches } from '../core/selectors';
-import { runPreflights } from '../eksa/preflights';
+import { runPreflights } from '../validate/eksa/preflights';
 import { upgradeRules } from '../validate/upgrade';
 
 export interface PreflightItem {

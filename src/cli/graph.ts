@@ -9,13 +9,13 @@ import { ExitCode, FileError, UsageError } from '../core/errors';
 import { Severity } from '../core/finding';
 import type { KubeObject } from '../core/kube-object';
 import { describeFsError, readInputFile } from '../core/read-file';
-import { HardwareMachine } from '../eksa/hardware';
-import { describeHardwareCsvFinding, parseHardwareCsv } from '../eksa/hardware-csv';
 import { renderHtml } from '../graph/html';
 import { renderMermaid } from '../graph/mermaid';
 import { NodeRole, NodeStatus, TopologyGraph } from '../graph/model';
 import { renderSvg } from '../graph/svg';
 import { buildTopology } from '../graph/topology';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { describeHardwareCsvFinding, parseHardwareCsv } from '../validate/eksa/hardware-csv';
 import { LoadedManifest, loadManifests } from '../validate/manifest-files';
 
 export enum GraphFormat {

@@ -4,10 +4,10 @@
 import { LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { readInputFile } from '../core/read-file';
-import { PreflightFinding } from '../eksa/eksa-spec';
-import { HardwareMachine } from '../eksa/hardware';
-import { parseHardwareCsv } from '../eksa/hardware-csv';
-import { PreflightMode, collect } from '../eksa/preflights';
+import { PreflightFinding } from '../validate/eksa/eksa-spec';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { parseHardwareCsv } from '../validate/eksa/hardware-csv';
+import { PreflightMode, collect } from '../validate/eksa/preflights';
 
 const isEksa = (o: KubeObject) => (o.apiVersion ?? '').startsWith('anywhere.eks.amazonaws.com/');
 

@@ -7,7 +7,7 @@ import { describeSelector, labelMapSelector } from './selector-text';
 import { VipIndex } from './vips';
 import { groupOf } from '../core/gvk';
 import { selectorMatches } from '../core/selectors';
-import { HardwareMachine } from '../eksa/hardware';
+import { HardwareMachine } from '../validate/eksa/hardware';
 
 const EKSA = 'anywhere.eks.amazonaws.com';
 

@@ -9,7 +9,7 @@ import {
 } from './model';
 import { VipIndex } from './vips';
 import type { KubeObject } from '../core/kube-object';
-import { HardwareMachine } from '../eksa/hardware';
+import { HardwareMachine } from '../validate/eksa/hardware';
 
 export interface TopologyInput {
   /** Management-cluster manifests, ours or hand-written. */

@@ -8,7 +8,7 @@ import { describeSelector, readSelector } from './selector-text';
 import { groupOf } from '../core/gvk';
 import { IpRange, canonicalIp, contains, parseCidr, parseIp, singleIp } from '../core/ip';
 import type { KubeObject } from '../core/kube-object';
-import { parseButane } from '../ignition/parse';
+import { parseButane } from '../validate/butane/parse';
 import { embeddedManifests } from '../validate/embedded-manifests';
 
 // Where RKE2 objects carry their Butane config (the same places embeddedManifests reads).

@@ -5,13 +5,13 @@
 import { butaneYaml } from './butane-yaml';
 import { IgnitionConfig, ignitionConfig } from './ignition-json';
 import { manifestYaml } from './manifest';
-import { seedParsedButane } from './parse-cache';
-import {
-  BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
-} from './types';
-import { validateButane } from './validate';
 import { ValidationError } from '../core/errors';
 import { Finding, Severity, error, warning } from '../core/finding';
+import {
+  BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
+} from '../validate/butane/model';
+import { seedParsedButane } from '../validate/butane/parse-cache';
+import { validateButane } from '../validate/butane/rules';
 
 export interface ButaneConfigProps {
   /**

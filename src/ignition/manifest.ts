@@ -1,8 +1,8 @@
 // Kubernetes objects → multi-document YAML for a file in RKE2's auto-deploy manifests
 // directory. Objects are serialized as data (never string templates), in the given order.
-import { seedInlineObjects } from './parse-cache';
 import { toYamlDocument } from './yaml-format';
 import { Finding, error } from '../core/finding';
+import { seedInlineObjects } from '../validate/butane/parse-cache';
 
 /** Anything with `toJson()` (a cdk8s ApiObject) or a plain object. */
 function plainOf(obj: unknown): unknown {

@@ -10,8 +10,8 @@ import { BareMetalHostProps, HostRole } from '../baremetal/host';
 import { InvalidInputError } from '../core/errors';
 import { InputFileError, readInputFile } from '../core/read-file';
 import { parseYamlDocument, yamlToJs } from '../core/safe-yaml';
-import { HardwareMachine } from '../eksa/hardware';
-import { parseHardwareCsv } from '../eksa/hardware-csv';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { parseHardwareCsv } from '../validate/eksa/hardware-csv';
 
 export interface InventoryProblem {
   readonly file: string;

@@ -9,8 +9,7 @@ import { KubeObject } from '../core/kube-object';
 import { PropShape, obj, str } from '../core/prop-shape';
 import { validateObject } from '../validate/validate';
 
-/** RKE2 applies every manifest in this directory of a server node (the "auto-deploying manifests" feature). */
-export const RKE2_MANIFESTS_DIR = '/var/lib/rancher/rke2/server/manifests';
+export { RKE2_MANIFESTS_DIR } from '../validate/embedded-manifests';
 
 /** A virtual IP: IPv4, IPv6 or both (dual-stack). */
 export interface VipAddresses {

@@ -2,13 +2,13 @@
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
 import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
+import { parsePoolAddress } from './pool-addresses';
 import { ObjectFinding, error, warning } from '../core/finding';
 import { isKind } from '../core/gvk';
 import { IpRange, overlaps, parseCidr, singleIp } from '../core/ip';
 import { effectiveNamespace } from '../core/object-key';
 import { controlPlaneStrategy, machineDeploymentStrategy, spareHostsNeeded } from '../core/rollout';
 import { LabelSelector, selectorMatches } from '../core/selectors';
-import { parsePoolAddress } from '../metallb/pools';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
 

@@ -6,8 +6,10 @@ import { kubeObjectProblem } from './manifest-files';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
 import { YamlProblem, parseYamlDocument, parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
-import { parseButaneCached, seedInlineObjects, seededInlineObjects } from '../ignition/parse-cache';
-import { RKE2_MANIFESTS_DIR } from '../metallb/vip';
+import { parseButaneCached, seedInlineObjects, seededInlineObjects } from './butane/parse-cache';
+
+/** RKE2 applies every manifest in this directory of a server node (the "auto-deploying manifests" feature). */
+export const RKE2_MANIFESTS_DIR = '/var/lib/rancher/rke2/server/manifests';
 
 export interface EmbeddedManifest {
   /** The object carrying the Butane config. */

@@ -10,10 +10,10 @@ import { ValidationError } from '../../src/core/errors';
 import { KubeObject } from '../../src/core/kube-object';
 import { EksaApp } from '../../src/eksa/eksa-app';
 import { EksaCluster } from '../../src/eksa/eksa-cluster';
-import { loadHardwareCsv } from '../../src/eksa/hardware-csv';
-import { runPreflights, preflightErrors } from '../../src/eksa/preflights';
 import { EksaProvider } from '../../src/eksa/providers/provider';
 import { SingleNodeRke2Cluster } from '../../src/rke2/single-node-rke2-cluster';
+import { loadHardwareCsv } from '../../src/validate/eksa/hardware-csv';
+import { runPreflights, preflightErrors } from '../../src/validate/eksa/preflights';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'eksa-app-')); });

@@ -3,7 +3,6 @@
 // hardware.csv parser never crash on arbitrary input.
 import { Testing } from 'cdk8s';
 import * as fc from 'fast-check';
-import { docker, tinkerbell, vsphere } from './fixtures';
 import { BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
@@ -11,15 +10,17 @@ import { KubeObject } from '../../src/core/kube-object';
 import { CiliumPolicyEnforcementMode, CiliumRoutingMode, EksaCni } from '../../src/eksa/cni';
 import { EksaCluster, EksaClusterProps } from '../../src/eksa/eksa-cluster';
 import { EksaEtcd } from '../../src/eksa/etcd';
-import { hardwareFromHosts, parseHardwareCsv, renderHardwareCsv } from '../../src/eksa/hardware-csv';
+import { hardwareFromHosts } from '../../src/eksa/hardware-from-hosts';
 import { TaintEffect } from '../../src/eksa/node-groups';
-import { preflightErrors, runPreflights } from '../../src/eksa/preflights';
 import { EksaProvider } from '../../src/eksa/providers/provider';
 import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
 import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
-import { EksaRelease, supportedKubernetesVersions } from '../../src/eksa/releases';
 import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
+import { parseHardwareCsv, renderHardwareCsv } from '../../src/validate/eksa/hardware-csv';
+import { preflightErrors, runPreflights } from '../../src/validate/eksa/preflights';
+import { EksaRelease, supportedKubernetesVersions } from '../../src/validate/eksa/releases';
 import { errorLines } from '../util';
+import { docker, tinkerbell, vsphere } from '../validate/eksa/fixtures';
 
 const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 20 }, { arbitrary: bad, weight: 1 });
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });

@@ -11,12 +11,12 @@ import { EksaCluster, EksaClusterProps } from '../../src/eksa/eksa-cluster';
 import { EksaEtcd } from '../../src/eksa/etcd';
 import { EksaIdentityProvider } from '../../src/eksa/identity-providers';
 import { TaintEffect } from '../../src/eksa/node-groups';
-import { formatPreflightReport } from '../../src/eksa/preflights';
 import { EksaProvider } from '../../src/eksa/providers/provider';
 import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
 import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
-import { EksaRelease } from '../../src/eksa/releases';
 import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
+import { formatPreflightReport } from '../../src/validate/eksa/preflights';
+import { EksaRelease } from '../../src/validate/eksa/releases';
 import { expectValid, find } from '../util';
 
 const vsphereProvider = (over: Partial<Parameters<typeof EksaProvider.vsphere>[0]> = {}) => EksaProvider.vsphere({

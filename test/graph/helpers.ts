@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { KubeObject } from '../../src/core/kube-object';
-import { parseHardwareCsv } from '../../src/eksa/hardware-csv';
 import { GraphEdge, GraphNode, TopologyGraph } from '../../src/graph/model';
 import { buildTopology } from '../../src/graph/topology';
+import { parseHardwareCsv } from '../../src/validate/eksa/hardware-csv';
 import { loadManifests } from '../../src/validate/manifest-files';
 
 export const ROOT = join(__dirname, '..', '..');

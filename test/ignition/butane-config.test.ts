@@ -7,7 +7,7 @@ import { MANIFESTS_DIR, PREINSTALL_UNIT } from './reference';
 import { ValidationError } from '../../src/core/errors';
 import { Severity } from '../../src/core/finding';
 import { ButaneConfig, parseButane } from '../../src/ignition';
-import { encodeDataUrl } from '../../src/ignition/data-url';
+import { encodeDataUrl } from '../../src/validate/butane/data-url';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));

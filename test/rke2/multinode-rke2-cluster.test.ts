@@ -4,7 +4,7 @@ import {
   BareMetalHostEnrollment, BmcCredentials, Cni, HostRole, MultinodeRke2Cluster, MultinodeRke2ClusterProps, SingleNodeRke2Cluster, ValidationError,
 } from '../../src';
 import { KubeObject } from '../../src/core/kube-object';
-import { parseButane } from '../../src/ignition/parse';
+import { parseButane } from '../../src/validate/butane/parse';
 import { embeddedManifests } from '../../src/validate/embedded-manifests';
 import { expectValid, find, newChart, synth } from '../util';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { KubeObject } from '../../src/core/kube-object';
-import { parseButane } from '../../src/ignition/parse';
+import { parseButane } from '../../src/validate/butane/parse';
 import { validateObjects } from '../../src/validate/validate';
 import { chapterObjects, inlineFiles } from '../reference/chapter';
 

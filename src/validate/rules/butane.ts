@@ -3,7 +3,7 @@
 export {
   at, checkCaprke2Base, checkContents, checkDirectory, checkFile, checkHeader, checkLink, checkMode, checkOverwrite, checkOwner, checkPath,
   checkSourceUrl, checkUnit, validateButane, CAPRKE2_BASE_PATHS, CAPRKE2_BASE_UNITS, DEFAULT_LOCATOR, SOURCE_SCHEMES, UNIT_SUFFIXES,
-} from '../../ignition/validate';
-export type { FieldLocator } from '../../ignition/validate';
-export { parseButane } from '../../ignition/parse';
-export type { ButaneFinding, ParsedButane, ParseButaneOptions } from '../../ignition/parse';
+} from '../butane/rules';
+export type { FieldLocator } from '../butane/rules';
+export { parseButane } from '../butane/parse';
+export type { ButaneFinding, ParsedButane, ParseButaneOptions } from '../butane/parse';

@@ -4,14 +4,14 @@
 import { ObjectRule, RuleContext, RuleTable } from './rule';
 import { Finding } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
-import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../../eksa/checks/tinkerbell';
-import { vsphereDatacenterProblems, vsphereMachineProblems } from '../../eksa/checks/vsphere';
+import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../eksa/checks/tinkerbell';
+import { vsphereDatacenterProblems, vsphereMachineProblems } from '../eksa/checks/vsphere';
 import {
   AWSIamConfigKind, ClusterKind, DockerDatacenterKind, EKSA_GROUP, FluxConfigKind, GitOpsConfigKind, OIDCConfigKind,
   PreflightFinding, TinkerbellDatacenterKind, TinkerbellMachineKind, TinkerbellTemplateKind, VSphereDatacenterKind,
   VSphereMachineKind, nameOf, namespaceOf,
-} from '../../eksa/eksa-spec';
-import { collect } from '../../eksa/preflights';
+} from '../eksa/eksa-spec';
+import { collect } from '../eksa/preflights';
 
 /** Spec-level findings of one object set, computed once per set (the pipeline passes the same array for each object). */
 const CACHE = new WeakMap<readonly KubeObject[], Map<string, PreflightFinding[]>>();

@@ -2,7 +2,7 @@
 // checked by the ignition module; findings are re-rooted at the embedding field and keep
 // the line inside the embedded text, so `validate` can point at file:line.
 import { Finding } from '../../core/finding';
-import { parseButaneCached } from '../../ignition/parse-cache';
+import { parseButaneCached } from '../butane/parse-cache';
 
 export interface EmbeddedConfigOptions {
   /** Butane `strict`: warnings count as errors. */

@@ -4,7 +4,7 @@ import { Finding, error } from '../../core/finding';
 import { IpRange } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';
 import { labelSelectorProblems } from '../../core/selectors';
-import { METALLB_NAMESPACE, parsePoolAddress, poolOverlaps } from '../../metallb/pools';
+import { METALLB_NAMESPACE, parsePoolAddress, poolOverlaps } from '../pool-addresses';
 
 function namespaceRule(obj: KubeObject): Finding[] {
   const ns = obj.metadata?.namespace;

@@ -3,8 +3,8 @@
 import { parseAllDocuments } from 'yaml';
 import { KubeObject } from '../../../src/core/kube-object';
 import { validateObject, validateObjects } from '../../../src/validate/validate';
-import { DOCKER_YAML, TINKERBELL_YAML, VSPHERE_YAML, edit, load } from '../../eksa/fixtures';
 import { errorLines, expectValid } from '../../util';
+import { DOCKER_YAML, TINKERBELL_YAML, VSPHERE_YAML, edit, load } from '../eksa/fixtures';
 
 describe('EKS-A rules in validateObjects', () => {
   test.each([['vSphere', VSPHERE_YAML], ['Tinkerbell', TINKERBELL_YAML], ['Docker', DOCKER_YAML]])('a valid %s config passes', (_, yaml) => {
