@@ -2,6 +2,7 @@
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
 import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
+import { EmbeddedTexts } from './embedded-texts';
 import { parsePoolAddress } from './pool-addresses';
 import { ObjectFinding, error, warning } from '../core/finding';
 import { isKind } from '../core/gvk';
@@ -116,9 +117,9 @@ function clusterRanges(cluster: KubeObject): { pods: NamedRange[]; services: Nam
 }
 
 /** CIDR overlaps, dual-stack consistency and VIP placement for each CAPI Cluster of the set. */
-export function networkRules(objects: readonly KubeObject[]): ObjectFinding[] {
+export function networkRules(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): ObjectFinding[] {
   const out: ObjectFinding[] = [];
-  const embedded = embeddedManifests(objects);
+  const embedded = embeddedManifests(objects, texts);
   for (const cluster of objects.filter(o => isKind(o, 'cluster.x-k8s.io', 'Cluster'))) {
     const { pods, services } = clusterRanges(cluster);
     for (const p of pods) {
@@ -171,6 +172,6 @@ export function networkRules(objects: readonly KubeObject[]): ObjectFinding[] {
   return out;
 }
 
-export function crossObjectRules(objects: readonly KubeObject[]): ObjectFinding[] {
-  return [...duplicateObjectRules(objects), ...duplicateHostRules(objects), ...hostCapacityRules(objects), ...networkRules(objects)];
+export function crossObjectRules(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): ObjectFinding[] {
+  return [...duplicateObjectRules(objects), ...duplicateHostRules(objects), ...hostCapacityRules(objects), ...networkRules(objects, texts)];
 }

@@ -18,7 +18,7 @@ function configSpecRules(spec: any, base: string, ctx: RuleContext): Finding[] {
     out.push(error('caprke2/additional-user-data', `${base}.agentConfig.additionalUserData`, 'Only config or data could be populated at once'));
   }
   if (typeof aud?.config === 'string' && format === 'ignition') {
-    out.push(...embeddedConfigRules(aud.config, `${base}.agentConfig.additionalUserData.config`, { strict: aud.strict === true || ctx.strict === true }));
+    out.push(...embeddedConfigRules(aud.config, `${base}.agentConfig.additionalUserData.config`, { strict: aud.strict === true || ctx.strict === true, texts: ctx.texts }));
   }
   if (typeof aud?.config === 'string' && format !== 'ignition') {
     out.push(warning('caprke2/additional-user-data', `${base}.agentConfig.additionalUserData.config`, 'config (Butane) is only used with agentConfig.format: ignition', 'use data for cloud-config'));

@@ -1,5 +1,6 @@
 import { Finding } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
+import type { EmbeddedTexts } from '../embedded-texts';
 
 /** Everything a rule may look at besides the object itself. */
 export interface RuleContext {
@@ -7,6 +8,8 @@ export interface RuleContext {
   readonly objects: readonly KubeObject[];
   /** Treat warnings of embedded configs (e.g. Butane `strict`) as errors. */
   readonly strict?: boolean;
+  /** The embedded texts of this run (Butane configs, inline manifests), each parsed once. */
+  readonly texts: EmbeddedTexts;
 }
 
 /** An upstream admission rule restated over a plain object. */
