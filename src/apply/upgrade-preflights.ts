@@ -19,6 +19,8 @@ export interface PreflightItem {
   /** The object the finding is about (from the new set, or live). */
   readonly object?: KubeObject;
   readonly finding: Finding;
+  /** `file:line` of the finding, when the caller knows it. @default - from the Locate function, if any */
+  readonly at?: string;
 }
 
 export interface UpgradePreflight {
@@ -187,7 +189,7 @@ export type Locate = (object: KubeObject | undefined, field: string) => string |
 export function formatUpgradePreflights(results: readonly UpgradePreflight[], locate: Locate = () => undefined): string {
   const lines = ['Performing setup and validations'];
   const line = (i: PreflightItem) => {
-    const where = locate(i.object, i.finding.field);
+    const where = i.at ?? locate(i.object, i.finding.field);
     const obj = i.object ? `${i.object.kind}/${i.object.metadata?.name} ` : '';
     return `${where ? `${where} ` : ''}${obj}${i.finding.field ? `${i.finding.field}: ` : ''}${i.finding.message}${i.finding.hint ? ` (${i.finding.hint})` : ''}`;
   };

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
-import { loadForCluster } from './load';
+import { formatFindings, loadForCluster, objectsOf, validationErrors } from './load';
 import { EventSink, ProgressEvent } from '../apply/events';
 import { ApplyError, Applier } from '../apply/executor';
 import { KubeApi } from '../apply/kube';
@@ -12,8 +12,6 @@ import { ProgressMode, ProgressRenderer, rendererFor } from '../apply/progress';
 import { Redactor, redactDeep } from '../apply/redact';
 import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
 import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
-import { Severity } from '../core/finding';
-import { validateObjects } from '../validate/validate';
 
 interface ApplyFlags extends KubeFlags, EnvFileFlags {
   dryRun?: string;
@@ -123,14 +121,13 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
     const concurrency = concurrencyFrom(flags.concurrency);
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
-    const objects = loadForCluster(paths, io);
+    const input = loadForCluster(paths, io);
+    const objects = objectsOf(input);
     const substituted = substituteOrFail(objects, variables);
     const redact = substituted.redact;
     if (flags.validate) {
-      const errors = validateObjects(substituted.objects).flatMap(r => r.findings
-        .filter(f => f.severity === Severity.ERROR)
-        .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
-      if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`));
+      const errors = validationErrors(input, substituted.objects);
+      if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n${formatFindings(errors)}\n(--no-validate skips this check)`));
     }
     const kube = await connect(flags);
     const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });

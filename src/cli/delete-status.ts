@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { progressMode } from './apply';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { loadForCluster } from './load';
+import { loadForCluster, objectsOf } from './load';
 import { deleteObjects } from '../apply/delete';
 import { ApplyError } from '../apply/executor';
 import { ProgressMode, failureSummary, rendererFor } from '../apply/progress';
@@ -28,7 +28,7 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
     } catch (e) {
       throw new UsageError(`--step-timeout: ${(e as Error).message}`);
     }
-    const objects = loadForCluster(paths, io);
+    const objects = objectsOf(loadForCluster(paths, io));
     const kube = await connect(flags);
     const mode = progressMode(flags.output, io);
     const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err);
@@ -55,7 +55,7 @@ export function registerStatus(program: Command, io: CliIo, setExit: (c: ExitCod
   addKubeFlags(cmd);
   cmd.addHelpText('after', '\nExamples:\n  $ cdk8s-capi status dist/multinode-cluster\n\nExit codes: 0 everything ready, 1 something pending or failed, 2 usage error or cluster unreachable.');
   cmd.action(async (paths: string[], flags: KubeFlags & { output: string }) => {
-    const objects = loadForCluster(paths, io);
+    const objects = objectsOf(loadForCluster(paths, io));
     const kube = await connect(flags);
     const rows = await statusOf(kube, objects);
     if (flags.output === 'json') io.out(`${JSON.stringify(rows, null, 2)}\n`);

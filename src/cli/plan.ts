@@ -5,28 +5,21 @@ import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
+import { loadForCluster, objectsOf, validationErrors } from './load';
 import { Redactor } from '../apply/redact';
 import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
 import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
-import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
-import { Severity } from '../core/finding';
+import { ExitCode, UsageError } from '../core/errors';
 import { groupOf } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
-import { LoadedManifest, loadManifests } from '../validate/manifest-files';
-import { validateObjects } from '../validate/validate';
+import { LoadedManifest } from '../validate/manifest-files';
+import { Input } from '../validate/validate-input';
 
 interface PlanFlags extends KubeFlags, EnvFileFlags {
   against?: string[];
   live?: boolean;
   output: string;
-}
-
-/** Manifests with positions; YAML problems are fatal (exit 1), unreadable paths exit 2. */
-export function loadWithPositions(paths: string[], io: CliIo, what = ''): LoadedManifest[] {
-  const loaded = loadManifests(paths, { stdin: io.stdin });
-  if (loaded.problems.length) throw new InvalidInputError(loaded.problems.map(p => `${what}${p.file}:${p.line} ${p.message}`).join('\n'));
-  return loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
 }
 
 
@@ -41,11 +34,13 @@ export function locator(manifests: readonly LoadedManifest[]): Locate {
   };
 }
 
-/** The manifests' own validation (schema, upstream rules) as the first preflight. */
-export function manifestCheck(objects: readonly KubeObject[]): UpgradePreflight {
-  const items: PreflightItem[] = validateObjects(objects).flatMap(r => r.findings
-    .filter(f => f.severity === Severity.ERROR && f.rule !== 'schema/unknown-kind')
-    .map(f => ({ object: r.object, finding: f })));
+/** The manifests' own validation (validate/validate-input.ts) as the first preflight, each error at its file:line. */
+export function manifestCheck(input: Input, objects: readonly KubeObject[] = objectsOf(input)): UpgradePreflight {
+  const items: PreflightItem[] = validationErrors(input, objects).filter(f => f.rule !== 'schema/unknown-kind').map(f => ({
+    at: `${f.file}:${f.line}`,
+    object: { apiVersion: '', kind: f.kind, metadata: { name: f.name, namespace: f.namespace } },
+    finding: { severity: f.severity, rule: f.rule, field: f.field, message: f.message, hint: f.hint },
+  }));
   return { name: 'Validate manifests (schema and upstream rules)', passed: items.length === 0, items };
 }
 
@@ -56,14 +51,13 @@ export interface PlanReport {
 }
 
 export async function planAgainst(paths: string[], against: string[], io: CliIo): Promise<PlanReport> {
-  const manifests = loadWithPositions(paths, io);
-  const old = loadWithPositions(against, io, '(--against) ');
-  const objects = manifests.map(m => m.object);
-  const oldObjects = old.map(m => m.object);
+  const input = loadForCluster(paths, io);
+  const objects = objectsOf(input);
+  const oldObjects = objectsOf(loadForCluster(against, io, { against: true }));
   return {
     changes: diffSets(oldObjects, objects),
-    preflights: [manifestCheck(objects), ...upgradePreflights({ old: oldObjects, new: objects })],
-    locate: locator(manifests),
+    preflights: [manifestCheck(input), ...upgradePreflights({ old: oldObjects, new: objects })],
+    locate: locator(input.manifests),
   };
 }
 
@@ -72,15 +66,15 @@ export async function planAgainst(paths: string[], against: string[], io: CliIo)
  * the cluster is contacted), so the dry run sends what an apply would send.
  */
 export async function planLive(paths: string[], flags: KubeFlags & Partial<EnvFileFlags>, io: CliIo): Promise<PlanReport & { redact: Redactor }> {
-  const manifests = loadWithPositions(paths, io);
-  const substituted = substituteOrFail(manifests.map(m => m.object), variablesFor({ envFile: flags.envFile ?? [] }, io));
+  const input = loadForCluster(paths, io);
+  const substituted = substituteOrFail(objectsOf(input), variablesFor({ envFile: flags.envFile ?? [] }, io));
   const objects = substituted.objects;
   const kube = await connect(flags);
   const view = await readLive(kube, objects);
   const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
   const changes = diffSets([...view.live.values()], after);
-  const preflights = [manifestCheck(objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
-  return { changes, preflights, locate: locator(manifests), redact: substituted.redact };
+  const preflights = [manifestCheck(input, objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
+  return { changes, preflights, locate: locator(input.manifests), redact: substituted.redact };
 }
 
 export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
@@ -120,7 +114,7 @@ Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid,
           name: p.name,
           passed: p.passed,
           findings: p.items.map(i => ({
-            ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
+            ...i.finding, at: i.at ?? report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
           })),
         })),
       }, null, 2)}\n`));

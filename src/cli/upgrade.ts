@@ -6,7 +6,8 @@ import { addWaitFlags, concurrencyFrom, scrubbed, progressMode, redactingSink, r
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
-import { loadWithPositions, locator, manifestCheck } from './plan';
+import { loadForCluster, objectsOf } from './load';
+import { locator, manifestCheck } from './plan';
 import { ProgressEvent } from '../apply/events';
 import { ApplyError } from '../apply/executor';
 import { ProgressMode, rendererFor } from '../apply/progress';
@@ -57,13 +58,13 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
     const concurrency = concurrencyFrom(flags.concurrency);
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
-    const manifests = loadWithPositions(paths, io);
-    const objects = manifests.map(m => m.object);
+    const input = loadForCluster(paths, io);
+    const objects = objectsOf(input);
     const substituted = substituteOrFail(objects, variables);
     const redact = substituted.redact;
-    const locate = locator(manifests);
+    const locate = locator(input.manifests);
     if (flags.validate) {
-      const check = manifestCheck(substituted.objects);
+      const check = manifestCheck(input, substituted.objects);
       if (!check.passed) {
         io.out(redact(formatUpgradePreflights([check], locate)));
         setExit(ExitCode.INVALID);

@@ -1,13 +1,13 @@
-// Non-YAML inputs of `validate` and the EKS Anywhere checks that need more than one object:
-// hardware.csv files (eksctl's rules), the hardware-count preflights against them, and with
-// --against the EKS-A upgrade preflights.
+// The input beside the YAML manifests, and the EKS Anywhere checks that need more than one
+// object: hardware.csv files (eksctl's rules), the hardware-count preflights against them, and
+// with the old manifests the EKS-A upgrade preflights.
 import { LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { readInputFile } from '../core/read-file';
-import { PreflightFinding } from '../validate/eksa/eksa-spec';
-import { HardwareMachine } from '../validate/eksa/hardware';
-import { parseHardwareCsv } from '../validate/eksa/hardware-csv';
-import { PreflightMode, collect } from '../validate/eksa/preflights';
+import { PreflightFinding } from './eksa/eksa-spec';
+import { HardwareMachine } from './eksa/hardware';
+import { parseHardwareCsv } from './eksa/hardware-csv';
+import { PreflightMode, collect } from './eksa/preflights';
 
 const isEksa = (o: KubeObject) => (o.apiVersion ?? '').startsWith('anywhere.eks.amazonaws.com/');
 
@@ -16,6 +16,7 @@ export interface OtherFilesResult {
   readonly hardware: HardwareMachine[];
 }
 
+/** hardware.csv files parsed with eksctl's rules; any other file is a finding (not a YAML manifest or a hardware.csv). */
 export function otherFileFindings(files: readonly string[]): OtherFilesResult {
   const findings: LocatedFinding[] = [];
   const hardware: HardwareMachine[] = [];
