@@ -8,8 +8,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'nod
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { stripForBackup } from './backup-strip';
-import { KubeClient } from './executor';
-import { MissingKindError } from './kube';
+import { KubeClient } from './engine/kube-client';
+import { MissingKindError } from './engine/kube-errors';
 import { writeFileAtomic } from '../core/atomic-write';
 import { InvalidInputError } from '../core/errors';
 import { groupOf } from '../core/gvk';

@@ -1,13 +1,13 @@
 // `status`: the progress view, once — every planned object (and the derived kubeconfig
 // Secrets) with its live readiness, grouped by stage.
-import { KubeClient } from './executor';
-import { MissingKindError } from './kube';
+import { KubeClient } from './engine/kube-client';
+import { MissingKindError } from './engine/kube-errors';
 import { StageId, buildPlan } from './plan';
+import { KubeObject } from '../core/kube-object';
 import { describeRef } from '../core/object-ref';
+import { WatchCache } from './engine/watch-cache';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
-import { WatchCache } from './watch-cache';
-import { KubeObject } from '../core/kube-object';
 
 export interface StatusRow {
   readonly stage: StageId;

@@ -1,8 +1,9 @@
 // The live side of `plan --live` and `upgrade`: the live objects of a manifest set, the
 // server's dry-run results for applying it (defaults and webhooks included), and the live
 // hosts — read-only, nothing is changed.
-import { FIELD_MANAGER, KubeClient } from './executor';
-import { KubeApiError, MissingKindError } from './kube';
+import { FIELD_MANAGER } from './applier';
+import { KubeClient } from './engine/kube-client';
+import { KubeApiError, MissingKindError } from './engine/kube-errors';
 import { PreflightItem, UpgradePreflight, UpgradePreflightInput } from './upgrade-preflights';
 import { Finding, error } from '../core/finding';
 import { KubeObject } from '../core/kube-object';

@@ -2,8 +2,8 @@
 // applier (executor, upgrade, restore) can be tested under jest without the ESM-only
 // client-node and without HTTP. Same answers as over the wire (the engine is what serves
 // HTTP), watch events delivered asynchronously as a stream would.
-import { KubeClient } from '../../src/apply/executor';
-import { KubeApiError, MissingKindError, ResourceInfo, WatchEvent } from '../../src/apply/kube';
+import { KubeClient, ResourceInfo, WatchEvent } from '../../src/apply/engine/kube-client';
+import { KubeApiError, MissingKindError } from '../../src/apply/engine/kube-errors';
 import { KubeObject } from '../../src/core/kube-object';
 import { ObjectRef } from '../../src/core/object-ref';
 import { PATCH_TYPES } from '../../src/sim/api-engine';

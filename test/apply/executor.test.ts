@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EngineKube } from './engine-kube';
+import { Applier, ApplyOptions } from '../../src/apply/applier';
+import { RunError } from '../../src/apply/engine/run-error';
 import { ProgressEvent } from '../../src/apply/events';
-import { ApplyError, Applier, ApplyOptions } from '../../src/apply/executor';
 import { plainRenderer } from '../../src/apply/progress';
 import { KubeObject } from '../../src/core/kube-object';
 import { Simulator } from '../../src/sim/simulator';
@@ -36,13 +37,13 @@ function setup(speed = 3000): { sim: Simulator; kube: EngineKube; dir: string } 
   return { sim, kube: new EngineKube(sim), dir: mkdtempSync(join(tmpdir(), 'executor-')) };
 }
 
-async function run(kube: EngineKube, objects: KubeObject[], opts: ApplyOptions): Promise<{ events: ProgressEvent[]; error?: ApplyError }> {
+async function run(kube: EngineKube, objects: KubeObject[], opts: ApplyOptions): Promise<{ events: ProgressEvent[]; error?: RunError }> {
   const events: ProgressEvent[] = [];
   try {
     await new Applier(kube, { timeouts: { stable: 50 }, ...opts, onEvent: e => events.push(e) }).apply(objects);
     return { events };
   } catch (e) {
-    if (e instanceof ApplyError) return { events, error: e };
+    if (e instanceof RunError) return { events, error: e };
     throw e;
   }
 }

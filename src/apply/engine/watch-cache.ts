@@ -1,10 +1,12 @@
 // One list + one watch per kind and namespace, shared by every wait on that kind: the cache
 // the readiness waits read from. A 410 Gone (or any broken stream) re-lists; bookmarks keep
-// the resourceVersion fresh so a reconnect rarely needs one.
-import { KubeApiError, WatchEvent } from './kube';
-import { KubeObject } from '../core/kube-object';
-import { keyOf } from '../core/object-key';
-import { refOf } from '../core/object-ref';
+// the resourceVersion fresh so a reconnect rarely needs one. Backoffs run on the engine's clock.
+import { WatchEvent } from './kube-client';
+import { KubeApiError } from './kube-errors';
+import { Clock, RealClock, sleep } from '../../core/clock';
+import { KubeObject } from '../../core/kube-object';
+import { keyOf } from '../../core/object-key';
+import { refOf } from '../../core/object-ref';
 
 /** What the cache needs from the API (KubeApi implements it; tests can fake it). */
 export interface WatchSource {
@@ -24,15 +26,14 @@ interface Feed {
   relists: number;
 }
 
-const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
-
 export class WatchCache {
   private readonly feeds = new Map<string, Feed>();
   /** `apiVersion|kind` watched across all namespaces (one feed instead of one per namespace). */
   private readonly clusterWide = new Set<string>();
   private stopped = false;
 
-  constructor(private readonly source: WatchSource, private readonly onRelist?: (kind: string, reason: string) => void) {}
+  constructor(private readonly source: WatchSource, private readonly onRelist?: (kind: string, reason: string) => void,
+    private readonly clock: Clock = new RealClock({ keepAlive: true })) {}
 
   /** Watch this kind across namespaces: worth it when waits span several namespaces. */
   watchClusterWide(apiVersion: string, kind: string): void {
@@ -124,7 +125,7 @@ export class WatchCache {
       } catch (e) {
         if (this.stopped) return;
         // The API retries transient errors itself; keep trying with a slow backoff beyond that.
-        await sleep(Math.min(10_000, 500 * 2 ** Math.min(attempt, 5)));
+        await sleep(this.clock, Math.min(10_000, 500 * 2 ** Math.min(attempt, 5)));
       }
     }
   }
@@ -157,7 +158,7 @@ export class WatchCache {
         void this.relist(feed, apiVersion, kind, namespace);
       } else {
         // A clean close or a dropped stream: resume from the last resourceVersion.
-        void sleep(err ? 250 : 0)
+        void sleep(this.clock, err ? 250 : 0)
           .then(() => this.startWatch(feed, apiVersion, kind, namespace))
           .catch(() => this.relist(feed, apiVersion, kind, namespace));
       }
