@@ -66,7 +66,7 @@ Promise<{ deleted: number; requests: number }> {
       new DeleteTask({ refs: step.nodes.map(n => n.ref), propagation: ref => (CLUSTER_KINDS.has(`${ref.group}/${ref.kind}`) ? 'Foreground' : 'Background'), counter }),
       new WaitTask({
         items: () => step.nodes.map(n => objectGone(n.ref)),
-        policy: { stable: 0, failureWindow: Infinity, resource: Infinity, announceReady: false, expired: () => `objects still present after ${formatDuration(stepTimeoutMs)}` },
+        policy: { stable: 0, failureWindow: Infinity, resource: Infinity, reportDone: false, expired: () => `objects still present after ${formatDuration(stepTimeoutMs)}` },
         onFailure: (f, ctx) => ctx.failHere(f.message, { stuck: f.stuck, next: ['kubectl get <kind> <name> -o yaml   # look at finalizers and status', RERUN] }),
         onDone: () => {
           for (const n of step.nodes) emit({ type: 'deleted', object: describeRef(n.ref) });

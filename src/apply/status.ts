@@ -8,6 +8,7 @@ import { describeRef } from '../core/object-ref';
 import { WatchCache } from './engine/watch-cache';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
+import { Clock } from '../core/clock';
 
 export interface StatusRow {
   readonly stage: StageId;
@@ -16,7 +17,7 @@ export interface StatusRow {
   readonly readiness: Readiness;
 }
 
-export async function statusOf(kube: KubeClient, input: readonly KubeObject[]): Promise<StatusRow[]> {
+export async function statusOf(kube: KubeClient, input: readonly KubeObject[], opts: { readonly clock?: Clock } = {}): Promise<StatusRow[]> {
   const objects: KubeObject[] = [];
   for (const o of input) {
     let namespaced = true;
@@ -28,7 +29,7 @@ export async function statusOf(kube: KubeClient, input: readonly KubeObject[]): 
     objects.push(namespaced && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace: kube.defaultNamespace } } : o);
   }
   const plan = buildPlan(objects);
-  const cache = new WatchCache(kube);
+  const cache = new WatchCache(kube, undefined, opts.clock);
   const rows: StatusRow[] = [];
   try {
     for (const stage of plan.stages) {

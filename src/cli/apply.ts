@@ -56,7 +56,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
       const errors = validationErrors(input, substituted.objects);
       if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n${formatFindings(errors)}\n(--no-validate skips this check)`));
     }
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
     const sink = redactingSink(renderer, redact);
     reportRetries(kube, sink);
@@ -66,6 +66,7 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
       ...(flags.dryRun ? ['--dry-run', flags.dryRun] : []),
     ];
     const result = await runOperation(renderer, redact, signal => new Applier(kube, {
+      clock: io.clock,
       dryRun: flags.dryRun === 'server',
       variables,
       concurrency,

@@ -24,7 +24,7 @@ Secrets). Without --include-secrets the backup lists the Secrets it needs and re
 that the target has them. A backup only reads: nothing is paused or changed.
 Exit codes: 0 written, 1 no such cluster or directory not empty, 2 usage error or cluster unreachable.`);
   cmd.action(async (cluster: string, flags: KubeFlags & { outputDir: string; includeSecrets: boolean }) => {
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const content = await collectBackup(kube, cluster, flags.namespace ?? kube.defaultNamespace, { includeSecrets: flags.includeSecrets });
     writeBackup(flags.outputDir, content);
     for (const w of content.warnings) io.err(`warning: ${w}\n`);

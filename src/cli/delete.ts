@@ -27,10 +27,12 @@ export function registerDelete(program: Command, io: CliIo, setExit: (c: ExitCod
       throw new UsageError(`--step-timeout: ${(e as Error).message}`);
     }
     const objects = objectsOf(loadForCluster(paths, io));
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const mode = progressMode(flags.output, io);
     const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err);
-    const r = await runOperation(renderer, t => t, signal => deleteObjects(kube, objects, { stepTimeoutMs, onEvent: renderer.sink, signal }));
+    const r = await runOperation(renderer, t => t, signal => deleteObjects(kube, objects, {
+      stepTimeoutMs, onEvent: renderer.sink, signal, clock: io.clock,
+    }));
     if (flags.output !== 'json') io.out(`deleted ${r.deleted} objects\n`);
     setExit(ExitCode.OK);
   });

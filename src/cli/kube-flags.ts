@@ -1,5 +1,7 @@
 // kubectl-like connection flags shared by apply, delete, status and friends.
 import { Command } from 'commander';
+import { CliIo } from './io';
+import { KubeClient } from '../apply/engine/kube-client';
 import { KubeApi, KubeTarget } from '../apply/kube';
 
 export interface KubeFlags {
@@ -15,9 +17,10 @@ export function addKubeFlags(cmd: Command): Command {
     .option('-n, --namespace <ns>', 'namespace for objects that set none (default: the context\'s, else default)');
 }
 
-export async function connect(flags: KubeFlags): Promise<KubeApi> {
+/** The cluster of the flags (through the io's connector, else client-node). */
+export async function connect(flags: KubeFlags, io: Pick<CliIo, 'connect'>): Promise<KubeClient> {
   const target: KubeTarget = { kubeconfig: flags.kubeconfig, context: flags.context, namespace: flags.namespace };
-  return KubeApi.connect(target);
+  return io.connect ? io.connect(target) : KubeApi.connect(target);
 }
 
 const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);

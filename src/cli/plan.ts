@@ -69,7 +69,7 @@ export async function planLive(paths: string[], flags: KubeFlags & Partial<EnvFi
   const input = loadForCluster(paths, io);
   const substituted = substituteOrFail(objectsOf(input), variablesFor({ envFile: flags.envFile ?? [] }, io));
   const objects = substituted.objects;
-  const kube = await connect(flags);
+  const kube = await connect(flags, io);
   const view = await readLive(kube, objects);
   const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
   const changes = diffSets([...view.live.values()], after);

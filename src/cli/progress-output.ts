@@ -2,8 +2,8 @@
 // JSON lines — and runs its operation: Ctrl-C aborts it, the last frame is drawn whatever
 // happens, and substituted values are scrubbed from every event and error.
 import { CliIo } from './io';
+import { KubeClient } from '../apply/engine/kube-client';
 import { EventSink, ProgressEvent } from '../apply/events';
-import { KubeApi } from '../apply/kube';
 import { ProgressMode, ProgressRenderer } from '../apply/progress';
 import { Redactor, redactDeep } from '../apply/redact';
 
@@ -13,7 +13,7 @@ export function redactingSink(renderer: ProgressRenderer, redact: Redactor): Eve
 }
 
 /** Retries reported as events (shown at -v, counted in the summary). */
-export function reportRetries(kube: KubeApi, sink: EventSink): void {
+export function reportRetries(kube: KubeClient, sink: EventSink): void {
   kube.onRetry = r => sink({ type: 'retry', ...r });
 }
 

@@ -46,7 +46,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
     // Placeholders are checked (and the values to scrub learnt) before the cluster is contacted.
     const backupObjects = readBackup(dir).objects;
     const redact = substituteOrFail(backupObjects, variables).redact;
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const mode = progressMode(flags.output, io);
     const verbose = Number(program.opts().verbose ?? 0);
     const renderer = rendererFor(mode === ProgressMode.TTY ? ProgressMode.PLAIN : mode, io.out, io.err, { verbose });
@@ -61,6 +61,7 @@ Exit codes: 0 restored (and ready), 1 refused or failed, 2 usage error or cluste
       }
     };
     const r = await runOperation(renderer, redact, signal => restoreBackup(kube, dir, {
+      clock: io.clock,
       variables,
       journalPath: flags.journal,
       onEvent,

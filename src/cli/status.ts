@@ -16,8 +16,8 @@ export function registerStatus(program: Command, io: CliIo, setExit: (c: ExitCod
   cmd.addHelpText('after', '\nExamples:\n  $ cdk8s-capi status dist/multinode-cluster\n\nExit codes: 0 everything ready, 1 something pending or failed, 2 usage error or cluster unreachable.');
   cmd.action(async (paths: string[], flags: KubeFlags & { output: string }) => {
     const objects = objectsOf(loadForCluster(paths, io));
-    const kube = await connect(flags);
-    const rows = await statusOf(kube, objects);
+    const kube = await connect(flags, io);
+    const rows = await statusOf(kube, objects, { clock: io.clock });
     if (flags.output === 'json') io.out(`${JSON.stringify(rows, null, 2)}\n`);
     else io.out(formatStatus(rows));
     setExit(rows.every(r => r.readiness.status === ReadinessStatus.CURRENT) ? ExitCode.OK : ExitCode.INVALID);

@@ -65,7 +65,7 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
         return;
       }
     }
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const mode = progressMode(flags.output, io);
     const renderer = rendererFor(mode, io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
     const sink = redactingSink(renderer, redact);
@@ -82,6 +82,7 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
       }
     };
     await runOperation(renderer, redact, signal => new Upgrader(kube, {
+      clock: io.clock,
       variables,
       timeouts,
       concurrency,

@@ -46,6 +46,8 @@ export interface KubeClient {
   /** Namespace for objects that set none (the context's, or -n). */
   readonly defaultNamespace: string;
   readonly stats: KubeStats;
+  /** Called before a request is retried (for -v output and the summary's count). @default none */
+  onRetry?: (info: RetryInfo) => void;
   /** Discovery for one kind; throws MissingKindError when the cluster does not serve it. */
   resource(apiVersion: string, kind: string): Promise<ResourceInfo>;
   /** Forget discovery (after CRDs were applied). */

@@ -35,8 +35,11 @@ export interface WaitPolicy {
   readonly deadline: number;
   /** The message when the deadline passes. */
   readonly expired: () => string;
-  /** A `ready` event per item when it is done. @default true */
-  readonly announceReady?: boolean;
+  /**
+   * Progress events for items that are done: the change to current (`waiting`) and `ready`.
+   * @default true (false for deletions: that an object is gone is reported by the caller)
+   */
+  readonly reportDone?: boolean;
 }
 
 export interface WaitScope {
@@ -104,7 +107,8 @@ export async function waitFor(items: readonly WaitItem[], policy: WaitPolicy, sc
     if (r.status === ReadinessStatus.CURRENT && t.readiness.status !== ReadinessStatus.CURRENT) t.currentSince = now;
     if (r.status !== ReadinessStatus.CURRENT) t.currentSince = undefined;
     t.readiness = r;
-    if (!t.done) emit({ type: 'waiting', stage: scope.stage, object: t.item.label, status: r.status, message: r.message, blockedBy: t.item.blockedBy?.() });
+    if (t.done || (r.status === ReadinessStatus.CURRENT && policy.reportDone === false)) return;
+    emit({ type: 'waiting', stage: scope.stage, object: t.item.label, status: r.status, message: r.message, blockedBy: t.item.blockedBy?.() });
   };
 
   /** Decides what can be decided now, then sets the timer for the next moment something can change. */
@@ -119,7 +123,7 @@ export async function waitFor(items: readonly WaitItem[], policy: WaitPolicy, sc
       if (r.status === ReadinessStatus.CURRENT && t.currentSince !== undefined) {
         if (now - t.currentSince >= policy.stable) {
           t.done = true;
-          if (policy.announceReady ?? true) emit({ type: 'ready', stage: scope.stage, object: t.item.label, message: r.message });
+          if (policy.reportDone ?? true) emit({ type: 'ready', stage: scope.stage, object: t.item.label, message: r.message });
           continue;
         }
         next = Math.min(next, t.currentSince + policy.stable);
