@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BIN } from './run-cli';
 import { Simulator, SimulatorOptions } from '../../src/sim/simulator';
-import { BIN } from '../cli/run-cli';
 
 export const REFERENCE_DIST = join(__dirname, '..', '..', 'dist', 'reference-multinode');
 

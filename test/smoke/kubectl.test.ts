@@ -5,10 +5,10 @@
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURES, kubectl } from './helpers';
 import { SimServerHandle } from '../../src/sim/api-server';
 import { selfSignedCert } from '../../src/sim/self-signed-cert';
 import { Simulator } from '../../src/sim/simulator';
+import { FIXTURES, kubectl } from '../sim/helpers';
 
 let sim: Simulator;
 let h: SimServerHandle;
