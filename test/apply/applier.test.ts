@@ -1,11 +1,11 @@
-// The applier in process against a simulator (engine-kube.ts: no HTTP, no client-node):
+// The applier in process against a simulator in simulated time (scenario.ts: no HTTP, no client-node):
 // placeholders, namespaces and output paths are checked before anything is touched; a dry run
 // says so and writes nothing; kubeconfigs and hints are the run's own.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EngineKube } from './engine-kube';
+import { Scenario } from './scenario';
 import { Applier, ApplyOptions } from '../../src/apply/applier';
 import { RunError } from '../../src/apply/engine/run-error';
 import { ProgressEvent } from '../../src/apply/events';
@@ -24,23 +24,29 @@ for (const n of [1, 2, 3]) {
 }
 const VALUES = Object.values(BMC);
 
-let sims: Simulator[] = [];
+let current: Scenario | undefined;
 afterEach(async () => {
-  await Promise.all(sims.map(s => s.stop()));
-  sims = [];
+  await current?.stop();
+  current = undefined;
 });
 
-function setup(speed = 3000): { sim: Simulator; kube: EngineKube; dir: string } {
-  const sim = new Simulator({ speed, seed: 5 });
-  sim.startControllers();
-  sims.push(sim);
-  return { sim, kube: new EngineKube(sim), dir: mkdtempSync(join(tmpdir(), 'executor-')) };
+/** A simulator on a manual clock (realistic durations, simulated time) and a client of it. */
+function setup(): { sim: Simulator; kube: EngineKube; dir: string } {
+  current = new Scenario({ seed: 5 });
+  return { sim: current.sim, kube: current.kube(), dir: current.dir };
+}
+
+/** Runs the operation to its end in simulated time. */
+async function settled<T>(operation: Promise<T>): Promise<T> {
+  const r = await current!.drive(operation);
+  if (r.error) throw r.error;
+  return r.result as T;
 }
 
 async function run(kube: EngineKube, objects: KubeObject[], opts: ApplyOptions): Promise<{ events: ProgressEvent[]; error?: RunError }> {
   const events: ProgressEvent[] = [];
   try {
-    await new Applier(kube, { timeouts: { stable: 50 }, ...opts, onEvent: e => events.push(e) }).apply(objects);
+    await settled(new Applier(kube, { clock: current!.clock, timeouts: { stable: 50 }, ...opts, onEvent: e => events.push(e) }).apply(objects));
     return { events };
   } catch (e) {
     if (e instanceof RunError) return { events, error: e };
@@ -76,8 +82,10 @@ describe('placeholders', () => {
     mkdirSync(join(dir, '.cdk8s-capi'));
     writeFileSync(join(dir, '.cdk8s-capi', 'journal.json'), JSON.stringify({ kubeconfigs: { 'other-cluster': '/elsewhere/other.kubeconfig' }, paused: [] }));
     const events: ProgressEvent[] = [];
-    const applier = new Applier(kube, { variables: BMC, kubeconfigDir: dir, timeouts: { stable: 50 }, onEvent: e => events.push(e) });
-    const result = await applier.apply(reference());
+    const applier = new Applier(kube, {
+      clock: current!.clock, variables: BMC, kubeconfigDir: dir, timeouts: { stable: 50 }, onEvent: e => events.push(e),
+    });
+    const result = await settled(applier.apply(reference()));
     const secrets = stored(sim, 'v1', 'Secret').filter(s => /^node\d-example-credentials$/.test(s.metadata.name));
     expect(secrets.map(s => [s.metadata.name, Buffer.from(s.data.username, 'base64').toString(), Buffer.from(s.data.password, 'base64').toString()])).toEqual([
       ['node1-example-credentials', 'user-n1-Zq7', 'pw-n1-K9x!v'],
@@ -94,7 +102,7 @@ describe('placeholders', () => {
       'other-cluster': '/elsewhere/other.kubeconfig', 'multinode-cluster': join(dir, 'multinode-cluster.kubeconfig'),
     });
     for (const v of VALUES) expect(JSON.stringify(events)).not.toContain(v);
-  }, 60_000);
+  });
 });
 
 describe('namespaces', () => {
@@ -114,7 +122,7 @@ describe('namespaces', () => {
     const { sim, kube, dir } = setup();
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'site-9' } };
     const objects = [...inNamespace('site-9'), ns].filter(o => o.kind === 'Namespace' || /^node1-example/.test(o.metadata?.name ?? ''));
-    const { error } = await run(kube, objects, { variables: BMC, kubeconfigDir: dir, timeouts: { stable: 50, stages: { hosts: 20_000 } } });
+    const { error } = await run(kube, objects, { variables: BMC, kubeconfigDir: dir, timeouts: { stable: 50 } });
     expect(error).toBeUndefined();
     expect(stored(sim, 'metal3.io/v1alpha1', 'BareMetalHost').map(h => `${h.metadata.namespace}/${h.metadata.name}`)).toEqual(['site-9/node1-example']);
   });
@@ -124,7 +132,7 @@ describe('namespaces', () => {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'site-9' } };
     let out = '';
     const r = plainRenderer(t => (out += t), t => (out += t), 1);
-    await new Applier(kube, { dryRun: true, variables: BMC, kubeconfigDir: dir, onEvent: r.sink }).apply([ns, ...inNamespace('site-9')]);
+    await settled(new Applier(kube, { clock: current!.clock, dryRun: true, variables: BMC, kubeconfigDir: dir, onEvent: r.sink }).apply([ns, ...inNamespace('site-9')]));
     expect(out).toMatch(/^ {3}accepted \(dry run\) Namespace site-9$/m);
     expect(out).toMatch(/^ {3}not checked \(dry run\) Secret site-9\/node1-example-credentials \(namespace site-9 does not exist yet\)$/m);
     expect(out).toMatch(/^✔ Dry run done in \S+: the server accepted 1 object, 15 could not be checked \(their namespace does not exist yet\) \(\d+ API requests\); nothing was changed$/m);
@@ -156,7 +164,8 @@ describe('dry run', () => {
     for (const verbose of [0, 1]) {
       out = '';
       const r = plainRenderer(t => (out += t), t => (out += t), verbose);
-      const result = await new Applier(kube, { dryRun: true, variables: BMC, kubeconfigDir: dir, onEvent: r.sink }).apply(reference());
+      const applier = new Applier(kube, { clock: current!.clock, dryRun: true, variables: BMC, kubeconfigDir: dir, onEvent: r.sink });
+      const result = await settled(applier.apply(reference()));
       expect(result.kubeconfigs).toEqual({});
       const lines = out.trim().split('\n');
       const stageLines = lines.filter(l => !l.startsWith('   '));
@@ -230,5 +239,5 @@ describe('failure summary', () => {
       'cdk8s-capi apply dist/x --kubeconfig k --env-file bmc.env   # resumes from the cluster\'s state',
     ]);
     for (const s of error!.stuck) expect(s.since === undefined || !/ms$/.test(s.since)).toBe(true);
-  }, 30_000);
+  });
 });
