@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EngineKube, EngineKubeOptions } from './engine-kube';
-import { ProgressEvent } from '../../src/apply/events';
 import { CliIo } from '../../src/cli/io';
 import { main } from '../../src/cli/main';
 import { ManualClock } from '../../src/core/clock';
@@ -60,12 +59,6 @@ export interface CliRunOptions {
   readonly maxMs?: number;
 }
 
-/** A recorded run: its events, and the kill switch of its client. */
-export interface Recorder {
-  readonly events: ProgressEvent[];
-  readonly sink: (e: ProgressEvent) => void;
-}
-
 export class Scenario {
   readonly clock = new ManualClock();
   readonly sim: Simulator;
@@ -80,19 +73,6 @@ export class Scenario {
   /** A client of the cluster (one per process of the CLI). */
   kube(opts: EngineKubeOptions = {}): EngineKube {
     return new EngineKube(this.sim, opts);
-  }
-
-  /** Records events; `killWhen` kills `kube` (the process) at the first event it matches. */
-  record(kube?: EngineKube, killWhen?: (e: ProgressEvent) => boolean): Recorder {
-    const events: ProgressEvent[] = [];
-    return {
-      events,
-      sink: e => {
-        if (kube?.killed) return;
-        events.push(e);
-        if (killWhen?.(e)) kube?.kill();
-      },
-    };
   }
 
   /**

@@ -5,10 +5,11 @@
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kubectl } from './kubectl-process';
 import { SimServerHandle } from '../../src/sim/api-server';
 import { selfSignedCert } from '../../src/sim/self-signed-cert';
 import { Simulator } from '../../src/sim/simulator';
-import { FIXTURES, kubectl } from '../sim/helpers';
+import { FIXTURES } from '../sim/helpers';
 
 let sim: Simulator;
 let h: SimServerHandle;

@@ -1,9 +1,8 @@
 // One failing case (and the nearest passing case) per Butane fcos 1.4.0 / Ignition 3.3.0 rule,
 // driven through the parser as `validate` drives it, plus the pure rule functions directly.
 import { Severity } from '../../../src/core/finding';
-import {
-  checkContents, checkHeader, checkMode, checkOwner, checkPath, checkUnit, parseButane, validateButane,
-} from '../../../src/validate/rules/butane';
+import { parseButane } from '../../../src/validate/butane/parse';
+import { checkContents, checkHeader, checkMode, checkOwner, checkPath, checkUnit, validateButane } from '../../../src/validate/butane/rules';
 
 const HEADER = 'variant: fcos\nversion: 1.4.0\n';
 
