@@ -55,6 +55,19 @@ describe('apply / status / delete against the simulator', () => {
     for (const [av, kind] of KINDS) expect({ kind, left: live(env.sim, av, kind).map(o => o.metadata.name) }).toEqual({ kind, left: [] });
   });
 
+  test('client-node under injected 429/5xx/connection resets/watch drops over HTTPS: the run still converges, retries reported', async () => {
+    env = await startSim({ speed: 1000, faults: '429:0.1@1s,500:0.03,503:0.05,reset:0.02,watchdrop:3s,seed:11' });
+    const r = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig, '--kubeconfig-out', env.dir, '--stable', '200ms', '--output', 'json'], { timeoutMs: 180_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split('\n').map(l => JSON.parse(l));
+    const done = events.find(e => e.type === 'done');
+    expect(done.objects).toBe(15);
+    expect(done.retries).toBeGreaterThan(0);
+    expect(events.filter(e => e.type === 'retry')).toHaveLength(done.retries);
+    expect(live(env.sim, 'cluster.x-k8s.io/v1beta2', 'Machine')).toHaveLength(3);
+  });
+
   test('the live view in a real pseudo-terminal: in place, bounded, the right final screen', async () => {
     env = await startSim();
     const cpuFile = join(env.dir, 'cpu.json');
