@@ -61,7 +61,8 @@ const project = new typescript.TypeScriptProject({
     updateSnapshot: javascript.UpdateSnapshot.NEVER,
     jestConfig: {
       testTimeout: 60_000,
-      // Type checking is done once by `tsc` in the test task; jest only transpiles.
+      // Coverage is on demand (`npx projen test:coverage`), not in every run.
+      collectCoverage: false,
       coverageReporters: ['text-summary', 'lcov'],
     },
   },
@@ -167,11 +168,20 @@ project.addTask('prepare', {
 // test = import → compile → type-check everything (src, tests, examples) → jest → eslint.
 project.testTask.reset();
 project.testTask.spawn(importTask);
-// The CLI tests run the built binary (bin/cdk8s-capi → lib/), as a user would.
+// The smoke tests run the built binary (bin/cdk8s-capi → lib/), as a user would.
 project.testTask.spawn(project.compileTask);
 project.testTask.exec('tsc --noEmit -p tsconfig.dev.json');
 project.testTask.exec('jest --passWithNoTests --ci', { receiveArgs: true });
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
+
+// Coverage on demand: every source file counted (loaded or not), the unit project (the smoke
+// tests' child processes are invisible to it), and src/apply held to 80 % of its lines.
+project.addTask('test:coverage', {
+  description: 'Jest with coverage of src/ (unit project); fails when src/apply is under 80% of lines',
+  exec: 'jest --ci --selectProjects unit --coverage --collectCoverageFrom=\'src/**/*.ts\' '
+    + '--coverageThreshold=\'{"./src/apply/":{"lines":80}}\'',
+  receiveArgs: true,
+}).prependSpawn(project.compileTask);
 
 // The package as a user gets it: pack, install into a new cdk8s app, tsc, cdk8s synth, the CLI.
 const consumerTask = project.addTask('test:consumer', {
@@ -203,16 +213,33 @@ eslintrc?.addOverride('parserOptions.project', './tsconfig.dev.json');
 // IP prefix arithmetic and file modes are bit operations.
 project.eslint?.addRules({ 'no-bitwise': 'off' });
 
-// ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
-project.jest?.config && Object.assign(project.jest.config, {});
-project.tryFindObjectFile('package.json')?.addOverride('jest.coverageReporters', ['text-summary', 'lcov']);
-project.tryFindObjectFile('package.json')?.addOverride('jest.transform', {
-  '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
+// Two jest projects: `unit` — everything in this process (the applier against the simulator's
+// engine in simulated time, the CLI through main()); `smoke` — real processes: the built binary,
+// kubectl and @kubernetes/client-node against the simulator's HTTPS server, a pseudo-terminal.
+const packageJson = project.tryFindObjectFile('package.json')!;
+const jestProject = (displayName: string, testMatch: string[], extra: object = {}) => ({
+  displayName,
+  testMatch,
+  testPathIgnorePatterns: ['/node_modules/'],
+  clearMocks: true,
+  // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
+  transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }] },
+  // The package's own name inside the repository (examples/ import it): src/, as in tsconfig.dev.json.
+  moduleNameMapper: {
+    '^cdk8s-capi$': '<rootDir>/src/index.ts',
+    [`^cdk8s-capi/(${SUBPATHS.join('|')})$`]: '<rootDir>/src/$1/index.ts',
+  },
+  ...extra,
 });
-// The package's own name inside the repository (examples/ import it): src/, as in tsconfig.dev.json.
-project.tryFindObjectFile('package.json')?.addOverride('jest.moduleNameMapper', {
-  '^cdk8s-capi$': '<rootDir>/src/index.ts',
-  [`^cdk8s-capi/(${SUBPATHS.join('|')})$`]: '<rootDir>/src/$1/index.ts',
-});
+packageJson.addOverride('jest.projects', [
+  jestProject('unit', ['<rootDir>/test/**/*.test.ts'], { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/smoke/'] }),
+  jestProject('smoke', ['<rootDir>/test/smoke/**/*.test.ts']),
+]);
+for (const moved of ['testMatch', 'testPathIgnorePatterns', 'watchPathIgnorePatterns', 'clearMocks', 'coveragePathIgnorePatterns', 'transform']) {
+  packageJson.addDeletionOverride(`jest.${moved}`);
+}
+packageJson.addOverride('jest.coverageReporters', ['text-summary', 'lcov']);
+// Both cores: the unit project is CPU-bound, the smoke project mostly waits on its children.
+packageJson.addOverride('jest.maxWorkers', 2);
 
 project.synth();

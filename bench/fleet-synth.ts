@@ -50,8 +50,12 @@ export function runFleetSynth(sizes: number[]): SynthRow[] {
     const dir = mkdtempSync(join(tmpdir(), `bench-fleet-${n}-`));
     const inv = join(dir, 'fleet.yaml');
     writeFileSync(inv, stringify(fleetInventory(n)));
-    // The same objects for the floor and plain-cdk8s variants (computed once, untimed).
-    const { outputs } = buildInventory(loadInventory(inv));
+    // The same objects for the floor and plain-cdk8s variants (computed once, untimed), and the
+    // fleet checked: every site synthesized without a problem, six hosts each.
+    const { outputs, problems } = buildInventory(loadInventory(inv));
+    if (problems.length || outputs.length !== n || outputs.some(o => o.hosts.filter(h => h.kind === 'BareMetalHost').length !== 6)) {
+      throw new Error(`the ${n}-site fleet did not synthesize as expected: ${problems.length} problems, ${outputs.length} sites`);
+    }
     const objects = join(dir, 'objects.json');
     writeFileSync(objects, JSON.stringify(outputs.map(o => ({ name: o.name, hosts: o.hosts, cluster: o.cluster }))));
     // kustomize renders the same per-site output through one root kustomization.

@@ -2,11 +2,16 @@
 // and the typed L1 classes of the pinned CRDs. The CLI-side parts are subpath exports
 // (cdk8s-capi/apply, /sim, /graph, /inventory), so importing a construct never loads them.
 export * from './core/errors';
+export * from './core/finding';
+export * from './core/kube-object';
+export * from './core/gvk';
+export * from './core/object-ref';
+export * from './core/object-key';
 export * from './baremetal/host';
 export * from './baremetal/bmc-credentials';
-export * from './baremetal/bmc-address';
-export * from './baremetal/bmc-drivers';
-export * from './baremetal/mac';
+export * from './validate/bmc-address';
+export * from './validate/bmc-drivers';
+export * from './core/mac';
 export * from './baremetal/bare-metal-host-enrollment';
 export * from './validate/schema';
 export * from './validate/validate';
@@ -31,9 +36,10 @@ export * from './eksa/node-groups';
 export * from './eksa/cluster-settings';
 export * from './eksa/gitops';
 export * from './eksa/identity-providers';
-export * from './eksa/releases';
-export * from './eksa/hardware';
-export * from './eksa/hardware-csv';
+export * from './validate/eksa/releases';
+export * from './validate/eksa/hardware';
+export * from './validate/eksa/hardware-csv';
+export * from './eksa/hardware-from-hosts';
 export { EksaProviderKind, SshUser, ProviderDefaults } from './eksa/providers/context';
 export { VSphereProviderProps, VSphereMachineProps, VSphereFailureDomainProps, VSphereOsFamily, VSphereCloneMode } from './eksa/providers/vsphere';
 export {
@@ -42,8 +48,8 @@ export {
 export {
   runPreflights, PreflightOptions, PreflightResult, PreflightMode, formatPreflightReport, PreflightReportOptions, preflightErrors,
   describePreflightFinding, EKSA_RELEASE_ANNOTATION, PREFLIGHT_CHECKS,
-} from './eksa/preflights';
-export { PreflightFinding } from './eksa/eksa-spec';
+} from './validate/eksa/preflights';
+export { PreflightFinding } from './validate/eksa/eksa-spec';
 export * from './validate/upgrade';
 export * from './validate/cross-object';
 export * from './validate/manifest-files';

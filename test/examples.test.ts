@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { expectValid } from './util';
 import { DIST_DIR, listExamples } from '../build-tools/examples';
-import { KubeObject } from '../src/validate/schema';
+import { KubeObject } from '../src/core/kube-object';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

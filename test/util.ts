@@ -1,7 +1,8 @@
 // Shared test helpers: synthesize a chart to plain objects and assert they are valid.
 import { App, Chart, Testing } from 'cdk8s';
-import { Finding, ValidationError } from '../src/core/errors';
-import { KubeObject } from '../src/validate/schema';
+import { ValidationError } from '../src/core/errors';
+import { Finding } from '../src/core/finding';
+import { KubeObject } from '../src/core/kube-object';
 import { validateObjects } from '../src/validate/validate';
 
 export function newChart(context: Record<string, unknown> = {}): Chart {

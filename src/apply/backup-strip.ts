@@ -4,7 +4,7 @@
 // BareMetalHost's, which travels in the `baremetalhost.metal3.io/status` annotation the way
 // upstream carries it across a move (so a provisioned host is not inspected or wiped again).
 import { PAUSE_MARKER_ANNOTATION, markerEntry, pauseTargetFor } from './pause';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export const BMH_STATUS_ANNOTATION = 'baremetalhost.metal3.io/status';
 

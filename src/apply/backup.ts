@@ -8,12 +8,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'nod
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { stripForBackup } from './backup-strip';
-import { KubeClient } from './executor';
-import { MissingKindError } from './kube';
-import { keyOf, refOf } from './plan';
+import { KubeClient } from './engine/kube-client';
+import { MissingKindError } from './engine/kube-errors';
 import { writeFileAtomic } from '../core/atomic-write';
+import { InvalidInputError } from '../core/errors';
+import { groupOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { keyOf } from '../core/object-key';
+import { refOf } from '../core/object-ref';
 import { selectorMatches } from '../core/selectors';
-import { KubeObject } from '../validate/schema';
 
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
 export const BACKUP_INDEX = 'backup.json';
@@ -59,7 +62,6 @@ export interface BackupOptions {
   readonly includeSecrets?: boolean;
 }
 
-const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
 
 /** The kinds a cluster is made of, with the versions to try (newest first). */
 const KINDS: Array<[string[], string]> = [
@@ -308,7 +310,7 @@ async function eksaCluster(kube: KubeClient, ns: string, name: string): Promise<
 }
 
 /** A backup could not be taken or read (exit 1). */
-export class BackupError extends Error {
+export class BackupError extends InvalidInputError {
   constructor(message: string) {
     super(message);
     this.name = 'BackupError';

@@ -8,9 +8,10 @@
 // Nothing is expanded inside values. Errors name the file and line, never the line's text.
 import { readFileSync } from 'node:fs';
 import { Variables } from './substitute';
+import { FileError } from '../core/errors';
 
 /** A file that cannot be read or parsed (a usage error). */
-export class EnvFileError extends Error {
+export class EnvFileError extends FileError {
   constructor(message: string) {
     super(message);
     this.name = 'EnvFileError';

@@ -15,6 +15,8 @@ export type ProgressEvent =
   /** A request is retried after a transient error (429, 5xx, conflict, connection reset). */
   | { readonly type: 'retry'; readonly request: string; readonly reason: string; readonly attempt: number; readonly delayMs: number }
   | { readonly type: 'deleted'; readonly object: string }
+  /** Reconciliation of an object paused or resumed (`how`: spec.paused or the annotation). */
+  | { readonly type: 'paused' | 'resumed'; readonly object: string; readonly how: string }
   | {
     readonly type: 'done';
     readonly ms: number;

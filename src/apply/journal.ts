@@ -3,6 +3,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UnsafePathError, assertWritableFile, ensureDir, writeFileAtomic } from '../core/atomic-write';
+import { FileError } from '../core/errors';
 
 export interface PausedEntry {
   /** `group/Kind/namespace/name` */
@@ -24,7 +25,7 @@ export interface JournalData {
 }
 
 /** The journal file cannot be read (not JSON, not ours). */
-export class JournalError extends Error {
+export class JournalError extends FileError {
   constructor(message: string) {
     super(message);
     this.name = 'JournalError';

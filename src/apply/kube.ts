@@ -1,8 +1,13 @@
 // The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
 // apply, get/list/watch/delete, with retries on transient errors and request accounting.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
-import { ObjectRef } from './plan';
-import { KubeObject } from '../validate/schema';
+import { ApplyRequestOptions, KubeClient, KubeStats, ResourceInfo, RetryInfo, WatchEvent } from './engine/kube-client';
+import { KubeApiError, KubeConnectionError, MissingKindError } from './engine/kube-errors';
+import { DEFAULT_RETRY, RetryPolicy, errorCode, statusBody, withRetry } from './engine/retry';
+import { Clock, RealClock } from '../core/clock';
+import { parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { ObjectRef } from '../core/object-ref';
 
 type K8s = typeof import('@kubernetes/client-node', { with: { 'resolution-mode': 'import' } });
 
@@ -22,139 +27,13 @@ export interface KubeTarget {
   readonly namespace?: string;
 }
 
-export interface ResourceInfo {
-  readonly plural: string;
-  readonly namespaced: boolean;
-}
-
-/** The cluster cannot be reached, or the kubeconfig is unusable (exit code 2). */
-export class KubeConnectionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KubeConnectionError';
-  }
-}
-
-/** A kind the cluster does not serve: its CRD (and provider) is not installed. */
-export class MissingKindError extends Error {
-  constructor(public readonly apiVersion: string, public readonly kind: string) {
-    super(`the cluster does not serve ${kind} (${apiVersion}): ${providerHint(apiVersion)}`);
-    this.name = 'MissingKindError';
-  }
-}
-
-/** An API error that retries did not fix, with the server's Status message. */
-export class KubeApiError extends Error {
-  constructor(public readonly code: number, message: string, public readonly reason?: string,
-    public readonly causes: Array<{ field?: string; message?: string }> = []) {
-    super(message);
-    this.name = 'KubeApiError';
-  }
-}
-
-const PROVIDERS: Record<string, string> = {
-  'metal3.io': 'install the Metal3 baremetal-operator on the management cluster',
-  'ipam.metal3.io': 'install the Metal3 IP address manager (comes with `clusterctl init --infrastructure metal3`)',
-  'cluster.x-k8s.io': 'install Cluster API (`clusterctl init`)',
-  'infrastructure.cluster.x-k8s.io': 'install the Metal3 infrastructure provider (`clusterctl init --infrastructure metal3`)',
-  'controlplane.cluster.x-k8s.io': 'install the RKE2 control-plane provider (`clusterctl init --control-plane rke2`)',
-  'bootstrap.cluster.x-k8s.io': 'install the RKE2 bootstrap provider (`clusterctl init --bootstrap rke2`)',
-  'anywhere.eks.amazonaws.com': 'install the EKS Anywhere controller (use an EKS Anywhere management cluster)',
-  'tinkerbell.org': 'install Tinkerbell (EKS Anywhere bare metal)',
-  'metallb.io': 'install MetalLB',
-  'helm.cattle.io': 'install the helm-controller (part of RKE2 and k3s)',
-};
-
-export function providerHint(apiVersion: string): string {
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-  return PROVIDERS[group] ?? `install the CustomResourceDefinition of ${group || 'this kind'}`;
-}
-
-export interface RetryPolicy {
-  /** Attempts per request. @default 8 */
-  readonly attempts: number;
-  /** First backoff. @default 250 ms */
-  readonly baseDelayMs: number;
-  /** Backoff ceiling. @default 10 s */
-  readonly maxDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 250, maxDelayMs: 10_000 };
-
-/** A request about to be retried (shown at -v, counted in the summary). */
-export interface RetryInfo {
-  /** e.g. `apply Secret default/node1-credentials` */
-  readonly request: string;
-  /** e.g. `429 TooManyRequests`, `503`, `ECONNRESET` */
-  readonly reason: string;
-  /** The attempt that failed (1 = the first). */
-  readonly attempt: number;
-  readonly delayMs: number;
-}
-
-/** Counters for the applier's "requests per object" figures. */
-export interface KubeStats {
-  requests: number;
-  retries: number;
-  watches: number;
-  maxConcurrent: number;
-  inFlight: number;
-}
-
-export interface WatchEvent {
-  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
-  readonly object: KubeObject;
-}
-
-const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
-
-function errorCode(e: any): number | undefined {
-  return typeof e?.code === 'number' ? e.code : undefined;
-}
-
-function statusBody(e: any): any {
-  const b = e?.body;
-  if (typeof b === 'string') {
-    try {
-      return JSON.parse(b);
-    } catch {
-      return { message: b };
-    }
-  }
-  return b;
-}
-
-/** Transient: throttling, server errors, webhooks not ready, connection resets. */
-export function isTransient(e: any): boolean {
-  const code = errorCode(e);
-  if (code === 429 || code === 500 || code === 502 || code === 503 || code === 504) return true;
-  if (code === 409 && /please apply your changes to the latest version|the object has been modified/i.test(statusBody(e)?.message ?? '')) return true;
-  const msg = `${e?.message ?? ''} ${e?.cause?.code ?? ''} ${e?.code ?? ''}`;
-  return /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|fetch failed|network|other side closed/i.test(msg) && code === undefined;
-}
-
-/** Why a transient failure happened, in a few words (never a body). */
-function retryReason(e: any): string {
-  const code = errorCode(e);
-  if (code !== undefined) {
-    const reason = statusBody(e)?.reason;
-    return `${code}${typeof reason === 'string' && reason ? ` ${reason}` : ''}`;
-  }
-  const m = /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|other side closed/i.exec(`${e?.message ?? ''} ${e?.cause?.code ?? ''} ${e?.code ?? ''}`);
-  return m ? m[0] : 'connection error';
-}
-
 const describeTarget = (kind: string, namespace: string | undefined, name: string) => `${kind} ${namespace ? `${namespace}/` : ''}${name}`;
 
-function retryAfterMs(e: any): number | undefined {
-  const h = e?.headers?.['retry-after'] ?? e?.headers?.['Retry-After'];
-  const n = Number(h);
-  return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
-}
-
-export class KubeApi {
+/** A KubeClient over @kubernetes/client-node. */
+export class KubeApi implements KubeClient {
   /** Loads the kubeconfig and checks the API server answers (GET /version). */
-  static async connect(target: KubeTarget = {}, retry: RetryPolicy = DEFAULT_RETRY): Promise<KubeApi> {
+  static async connect(target: KubeTarget = {}, retry: RetryPolicy = DEFAULT_RETRY,
+    clock: Clock = new RealClock({ keepAlive: true })): Promise<KubeApi> {
     const m = await k8s();
     const kc = new m.KubeConfig();
     try {
@@ -170,7 +49,7 @@ export class KubeApi {
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new KubeConnectionError('the kubeconfig has no current cluster; pass --kubeconfig and --context');
     const ctx = kc.getContextObject(kc.getCurrentContext());
-    const api = new KubeApi(m, kc, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry);
+    const api = new KubeApi(m, kc, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
     try {
       await api.withRetry(() => kc.makeApiClient(m.VersionApi).getCode(), { attempts: 3, request: 'get /version' });
     } catch (e) {
@@ -186,7 +65,7 @@ export class KubeApi {
   private readonly discovery = new Map<string, Promise<Map<string, ResourceInfo> | undefined>>();
 
   private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>, readonly defaultNamespace: string,
-    readonly server: string, private readonly retry: RetryPolicy) {
+    readonly server: string, private readonly retry: RetryPolicy, private readonly clock: Clock) {
     this.objects = m.KubernetesObjectApi.makeApiClient(kc);
   }
 
@@ -238,7 +117,7 @@ export class KubeApi {
   }
 
   /** Server-side apply with our field manager; `force` takes over fields from other managers. */
-  async apply(obj: KubeObject, opts: { fieldManager: string; force?: boolean; dryRun?: boolean }): Promise<KubeObject> {
+  async apply(obj: KubeObject, opts: ApplyRequestOptions): Promise<KubeObject> {
     await this.resource(obj.apiVersion!, obj.kind!);
     const body = { ...obj, metadata: { ...obj.metadata } };
     if (!body.metadata.namespace && (await this.resource(obj.apiVersion!, obj.kind!)).namespaced) body.metadata.namespace = this.defaultNamespace;
@@ -299,30 +178,13 @@ export class KubeApi {
     return () => ctrl.abort();
   }
 
-  /** Runs one request with retries on transient failures (429 honours Retry-After). */
-  async withRetry<T>(fn: () => Promise<T>, opts: Partial<RetryPolicy> & { request?: string } = {}): Promise<T> {
-    const p = { ...this.retry, ...opts };
-    for (let attempt = 1; ; attempt++) {
-      this.stats.requests++;
-      this.stats.inFlight++;
-      this.stats.maxConcurrent = Math.max(this.stats.maxConcurrent, this.stats.inFlight);
-      try {
-        return await fn();
-      } catch (e) {
-        if (attempt >= p.attempts || !isTransient(e)) throw e;
-        this.stats.retries++;
-        const backoff = Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** (attempt - 1));
-        const delayMs = Math.round(retryAfterMs(e) ?? backoff * (0.5 + Math.random() / 2));
-        this.onRetry?.({ request: opts.request ?? 'request', reason: retryReason(e), attempt, delayMs });
-        await sleep(delayMs);
-      } finally {
-        this.stats.inFlight--;
-      }
-    }
+  /** Runs one request with retries on transient failures (engine/retry.ts). */
+  withRetry<T>(fn: () => Promise<T>, opts: Partial<RetryPolicy> & { request?: string } = {}): Promise<T> {
+    return withRetry(fn, { clock: this.clock, policy: this.retry, stats: this.stats, onRetry: i => this.onRetry?.(i) }, opts);
   }
 
   private async fetchResources(apiVersion: string): Promise<Map<string, ResourceInfo> | undefined> {
-    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    const { group, version } = parseApiVersion(apiVersion);
     try {
       const list: any = await this.withRetry(() => (group
         ? this.kc.makeApiClient(this.m.CustomObjectsApi).getAPIResources({ group, version })

@@ -1,8 +1,8 @@
 // Every namespace the manifests use must exist before anything is applied: in the cluster, or
 // as a Namespace object in the input. Without this check the run stops half-way with a bare
 // 404 from the first object in a missing namespace.
-import { describeRef, refOf } from './plan';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { describeRef, refOf } from '../core/object-ref';
 
 /** A namespace that is missing (or being deleted), with the objects that need it. */
 export interface NamespaceProblem {

@@ -4,8 +4,10 @@
 // the object itself, restore exactly that value afterwards, and never touch a BareMetalHost
 // that CAPM3 paused (`baremetalhost.metal3.io/paused: metal3.io/capm3`).
 import { Journal, PausedEntry } from './journal';
-import { ObjectRef, keyOf, refOf } from './plan';
-import { KubeObject } from '../validate/schema';
+import { groupKindOf, parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { keyOf, parseObjectKey } from '../core/object-key';
+import { ObjectRef, refOf } from '../core/object-ref';
 
 export const CAPI_PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
 export const EKSA_PAUSED_ANNOTATION = 'anywhere.eks.amazonaws.com/paused';
@@ -26,14 +28,9 @@ export interface PauseTarget {
   readonly value: unknown;
 }
 
-function groupOf(o: KubeObject): string {
-  const av = o.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
-
 /** The pause mechanism upstream honours for this kind. */
 export function pauseTargetFor(o: KubeObject): PauseTarget {
-  const gk = `${groupOf(o)}/${o.kind}`;
+  const gk = groupKindOf(o);
   if (gk === 'cluster.x-k8s.io/Cluster') return { how: 'spec.paused', value: true };
   if (gk === 'anywhere.eks.amazonaws.com/Cluster') return { how: 'annotation', annotation: EKSA_PAUSED_ANNOTATION, value: 'true' };
   if (gk === 'metal3.io/BareMetalHost') return { how: 'annotation', annotation: BMH_PAUSED_ANNOTATION, value: 'cdk8s-capi' };
@@ -102,9 +99,8 @@ export function resumePatch(e: Pick<PausedEntry, 'how' | 'annotation' | 'previou
 
 /** `group/Kind/namespace/name` + apiVersion → a ref the API can patch. */
 export function refOfEntry(e: PausedEntry): ObjectRef {
-  const [group, kind, namespace, ...rest] = e.key.split('/');
-  const version = (e.apiVersion ?? '').split('/').pop() ?? '';
-  return { group, version, kind, namespace: namespace || undefined, name: rest.join('/') };
+  const { group, kind, namespace, name } = parseObjectKey(e.key);
+  return { group, version: parseApiVersion(e.apiVersion).version, kind, namespace, name };
 }
 
 export enum PauseResult {

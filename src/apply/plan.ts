@@ -2,32 +2,12 @@
 // plus `config.kubernetes.io/depends-on`, cut into stages in the spirit of EKS Anywhere's
 // create workflow — enroll hosts, create the cluster objects, wait for the control plane,
 // the workers, the kubeconfig and the cluster.
+import { InvalidInputError } from '../core/errors';
+import { effectiveNamespace, keyOf } from '../core/object-key';
+import { ObjectRef, describeRef, refOf } from '../core/object-ref';
 import { selectorMatches } from '../core/selectors';
 import { isStatic } from './readiness/rules';
-import { KubeObject } from '../validate/schema';
-
-export interface ObjectRef {
-  readonly group: string;
-  readonly version: string;
-  readonly kind: string;
-  readonly namespace?: string;
-  readonly name: string;
-}
-
-export function refOf(obj: KubeObject): ObjectRef {
-  const av = obj.apiVersion ?? '';
-  const i = av.lastIndexOf('/');
-  return { group: i < 0 ? '' : av.slice(0, i), version: i < 0 ? av : av.slice(i + 1), kind: obj.kind ?? '', namespace: obj.metadata?.namespace, name: obj.metadata?.name ?? '' };
-}
-
-/** `group/Kind/namespace/name` (namespace empty for cluster-scoped). */
-export function keyOf(r: Pick<ObjectRef, 'group' | 'kind' | 'namespace' | 'name'>): string {
-  return `${r.group}/${r.kind}/${r.namespace ?? ''}/${r.name}`;
-}
-
-export function describeRef(r: Pick<ObjectRef, 'kind' | 'namespace' | 'name'>): string {
-  return `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
-}
+import { KubeObject } from '../core/kube-object';
 
 export interface PlanNode {
   readonly key: string;
@@ -72,7 +52,7 @@ export interface Plan {
   readonly external: Array<{ from: string; to: ObjectRef }>;
 }
 
-export class PlanError extends Error {
+export class PlanError extends InvalidInputError {
   constructor(message: string) {
     super(message);
     this.name = 'PlanError';
@@ -90,8 +70,6 @@ export function parseDependsOn(value: string, from: string): Array<Pick<ObjectRe
     throw new PlanError(`${from}: invalid ${DEPENDS_ON_ANNOTATION} entry ${JSON.stringify(s)} (use <group>/namespaces/<namespace>/<Kind>/<name> or <group>/<Kind>/<name>)`);
   });
 }
-
-const ns = (o: KubeObject) => o.metadata?.namespace ?? 'default';
 
 function builtinEdges(nodes: PlanNode[], byKey: Map<string, PlanNode>): void {
   const find = (group: string, kind: string, namespace: string | undefined, name: string) => byKey.get(keyOf({ group, kind, namespace, name }));
@@ -120,7 +98,7 @@ function builtinEdges(nodes: PlanNode[], byKey: Map<string, PlanNode>): void {
       case 'infrastructure.cluster.x-k8s.io/Metal3MachineTemplate': {
         const sel = o.spec?.template?.spec?.hostSelector;
         for (const h of hosts) {
-          if (ns(h.object) === ns(o) && selectorMatches(sel, h.object.metadata?.labels ?? {})) add(n, h, 'a host its hostSelector selects');
+          if (effectiveNamespace({ kind: h.object.kind, namespace: h.object.metadata?.namespace }) === effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace }) && selectorMatches(sel, h.object.metadata?.labels ?? {})) add(n, h, 'a host its hostSelector selects');
         }
         ref('Metal3DataTemplate', 'infrastructure.cluster.x-k8s.io', o.spec?.template?.spec?.dataTemplate?.name, 'its data template');
         break;

@@ -1,27 +1,14 @@
 // Progress for people and for CI: a live task list on a TTY (tty-renderer.ts), plain lines
 // when piped, JSON lines with `--output json`. All three read the same ProgressEvent stream.
-import { EventSink, ProgressEvent } from './events';
+import { ProgressEvent } from './events';
 import { Terminal } from './live-region';
 import { doneLine, failureSummary, retryLine } from './progress-lines';
+import { ProgressMode, ProgressRenderer } from './progress-renderer';
 import { ReadinessStatus } from './readiness/types';
 import { formatDuration } from './timeouts';
 import { ttyRenderer } from './tty-renderer';
 
-export { doneLine, failureSummary, retryLine, ttyRenderer };
-
-export enum ProgressMode {
-  TTY = 'tty',
-  PLAIN = 'plain',
-  JSON = 'json',
-}
-
-export interface ProgressRenderer {
-  readonly sink: EventSink;
-  /** Prints a line of text that is not an event (above the live list on a TTY). */
-  log(text: string): void;
-  /** Resolves when the renderer has drawn its last frame. */
-  finish(): Promise<void>;
-}
+export { doneLine, failureSummary, retryLine, ttyRenderer, ProgressMode, ProgressRenderer };
 
 /** JSON lines, one per event (every event, retries included). */
 export function jsonRenderer(write: (s: string) => void): ProgressRenderer {

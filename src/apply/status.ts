@@ -1,12 +1,14 @@
 // `status`: the progress view, once — every planned object (and the derived kubeconfig
 // Secrets) with its live readiness, grouped by stage.
-import { KubeClient } from './executor';
-import { MissingKindError } from './kube';
-import { StageId, buildPlan, describeRef } from './plan';
+import { KubeClient } from './engine/kube-client';
+import { MissingKindError } from './engine/kube-errors';
+import { StageId, buildPlan } from './plan';
+import { KubeObject } from '../core/kube-object';
+import { describeRef } from '../core/object-ref';
+import { WatchCache } from './engine/watch-cache';
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus } from './readiness/types';
-import { WatchCache } from './watch-cache';
-import { KubeObject } from '../validate/schema';
+import { Clock } from '../core/clock';
 
 export interface StatusRow {
   readonly stage: StageId;
@@ -15,7 +17,7 @@ export interface StatusRow {
   readonly readiness: Readiness;
 }
 
-export async function statusOf(kube: KubeClient, input: readonly KubeObject[]): Promise<StatusRow[]> {
+export async function statusOf(kube: KubeClient, input: readonly KubeObject[], opts: { readonly clock?: Clock } = {}): Promise<StatusRow[]> {
   const objects: KubeObject[] = [];
   for (const o of input) {
     let namespaced = true;
@@ -27,7 +29,7 @@ export async function statusOf(kube: KubeClient, input: readonly KubeObject[]): 
     objects.push(namespaced && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace: kube.defaultNamespace } } : o);
   }
   const plan = buildPlan(objects);
-  const cache = new WatchCache(kube);
+  const cache = new WatchCache(kube, undefined, opts.clock);
   const rows: StatusRow[] = [];
   try {
     for (const stage of plan.stages) {

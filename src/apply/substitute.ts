@@ -15,7 +15,8 @@
 // (Secret) or `binaryData` (ConfigMap) are an error: nothing substitutes inside base64, so the
 // API server would store the placeholder itself; put them in `stringData`.
 // Errors name the variables, the objects and the fields, never a value.
-import { KubeObject } from '../validate/schema';
+import { InvalidInputError } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 
 /** Variable values by name. */
 export type Variables = Readonly<Record<string, string>>;
@@ -37,7 +38,7 @@ export interface SubstitutionProblem {
 }
 
 /** Placeholders that cannot be resolved: nothing may be applied. */
-export class SubstitutionError extends Error {
+export class SubstitutionError extends InvalidInputError {
   constructor(readonly problems: readonly SubstitutionProblem[]) {
     super(formatProblems(problems));
     this.name = 'SubstitutionError';

@@ -16,6 +16,9 @@ export interface Timeouts {
   readonly stable: number;
 }
 
+/** Timeouts to change: any field, and any stage. */
+export type TimeoutOverrides = Partial<Omit<Timeouts, 'stages'>> & { readonly stages?: Partial<Timeouts['stages']> };
+
 const MIN = 60_000;
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -33,6 +36,11 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   failureWindow: 2 * MIN,
   stable: 2_000,
 };
+
+/** The defaults with the overrides on top. */
+export function mergeTimeouts(t: TimeoutOverrides = {}): Timeouts {
+  return { ...DEFAULT_TIMEOUTS, ...t, stages: { ...DEFAULT_TIMEOUTS.stages, ...(t.stages ?? {}) } } as Timeouts;
+}
 
 /** `90m`, `1h30m`, `45s`, `500ms`, or a number of seconds. */
 export function parseDuration(text: string): number {

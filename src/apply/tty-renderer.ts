@@ -6,8 +6,8 @@
 import { EventSink, ProgressEvent } from './events';
 import { LiveRegion, Terminal } from './live-region';
 import { StageId } from './plan';
-import type { ProgressRenderer } from './progress';
 import { doneLine, failureSummary, retryLine } from './progress-lines';
+import type { ProgressRenderer } from './progress-renderer';
 import { ReadinessStatus } from './readiness/types';
 import { truncateToWidth } from './text-width';
 import { formatDuration } from './timeouts';

@@ -2,8 +2,10 @@
 // ones, or the server's dry-run result against the live object. Fields the server or the
 // controllers own (uid, resourceVersion, managedFields, status...) are never part of the diff,
 // and Secret values are never printed.
+import { isKind } from '../core/gvk';
 import { stableStringify } from '../core/hash';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { effectiveNamespace, objectKey } from '../core/object-key';
 
 /** Metadata the API server sets; never a difference worth showing. */
 const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
@@ -40,16 +42,6 @@ export interface ObjectChange {
   readonly fields: readonly FieldChange[];
 }
 
-function groupOf(o: KubeObject): string {
-  const av = o.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
-
-/** Identity across manifest versions: group, kind, namespace (defaulted), name. */
-export function changeKey(o: KubeObject, defaultNamespace = 'default', namespaced = true): string {
-  const ns = namespaced ? (o.metadata?.namespace ?? defaultNamespace) : '';
-  return `${groupOf(o)}/${o.kind}/${ns}/${o.metadata?.name}`;
-}
 
 /** A copy without server-set metadata and status (what a person wrote, or what apply would send). */
 export function withoutServerFields(o: KubeObject): KubeObject {
@@ -88,7 +80,7 @@ export function diffValues(before: unknown, after: unknown, path = ''): FieldCha
   return [{ path, type: FieldChangeType.CHANGED, before, after }];
 }
 
-const isSecret = (o: KubeObject) => o.kind === 'Secret' && groupOf(o) === '';
+const isSecret = (o: KubeObject) => isKind(o, '', 'Secret');
 
 /** Diff of one object; Secret values are hidden. */
 export function diffObject(before: KubeObject | undefined, after: KubeObject | undefined): FieldChange[] {
@@ -106,26 +98,20 @@ export function diffObject(before: KubeObject | undefined, after: KubeObject | u
 /** Stands in for Secret values in diffs. */
 export const HIDDEN = '(hidden)';
 
-export interface DiffSetsOptions {
-  /** Namespace of objects that set none. @default 'default' */
-  readonly defaultNamespace?: string;
-  /** Whether a kind is namespaced (cluster-scoped kinds ignore namespaces). @default every kind but Namespace and CRDs */
-  readonly namespaced?: (o: KubeObject) => boolean;
-}
-
-const defaultNamespaced = (o: KubeObject) => !(o.kind === 'Namespace' || o.kind === 'CustomResourceDefinition' || o.kind === 'ClusterRole' || o.kind === 'ClusterRoleBinding');
-
-/** Every object of both sets: created, updated (with fields), unchanged, or not in the new set. New-set order first. */
-export function diffSets(oldSet: readonly KubeObject[], newSet: readonly KubeObject[], opts: DiffSetsOptions = {}): ObjectChange[] {
-  const ns = opts.defaultNamespace ?? 'default';
-  const scoped = opts.namespaced ?? defaultNamespaced;
-  const k = (o: KubeObject) => changeKey(o, ns, scoped(o));
+/**
+ * Every object of both sets: created, updated (with fields), unchanged, or not in the new set.
+ * New-set order first. Objects are matched by their key (core/object-key.ts); the applier's
+ * callers pass objects whose namespaces are already the ones the cluster uses.
+ */
+export function diffSets(oldSet: readonly KubeObject[], newSet: readonly KubeObject[]): ObjectChange[] {
+  const nsOf = (o: KubeObject) => effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace });
   // A manifest without a namespace lands in the default one: not a difference.
-  const filled = (o: KubeObject) => (scoped(o) && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace: ns } } : o);
+  const filled = (o: KubeObject) => (nsOf(o) && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace: nsOf(o) } } : o);
+  const k = objectKey;
   const old = new Map(oldSet.map(o => [k(o), filled(o)]));
   const seen = new Set<string>();
   const out: ObjectChange[] = [];
-  const base = (o: KubeObject, key: string) => ({ key, kind: o.kind ?? '', namespace: scoped(o) ? (o.metadata?.namespace ?? ns) : undefined, name: o.metadata?.name ?? '' });
+  const base = (o: KubeObject, key: string) => ({ key, kind: o.kind ?? '', namespace: nsOf(o), name: o.metadata?.name ?? '' });
   for (const n of newSet) {
     const key = k(n);
     seen.add(key);

@@ -1,12 +1,14 @@
 // The live side of `plan --live` and `upgrade`: the live objects of a manifest set, the
 // server's dry-run results for applying it (defaults and webhooks included), and the live
 // hosts — read-only, nothing is changed.
-import { FIELD_MANAGER, KubeClient } from './executor';
-import { KubeApiError, MissingKindError } from './kube';
-import { keyOf, refOf } from './plan';
+import { FIELD_MANAGER } from './applier';
+import { KubeClient } from './engine/kube-client';
+import { KubeApiError, MissingKindError } from './engine/kube-errors';
 import { PreflightItem, UpgradePreflight, UpgradePreflightInput } from './upgrade-preflights';
-import { Finding, error } from '../core/errors';
-import { KubeObject } from '../validate/schema';
+import { Finding, error } from '../core/finding';
+import { KubeObject } from '../core/kube-object';
+import { keyOf } from '../core/object-key';
+import { refOf } from '../core/object-ref';
 
 export interface LiveView {
   /** The new set, namespaces filled in. */
@@ -56,7 +58,7 @@ export async function readLive(kube: KubeClient, input: readonly KubeObject[], o
     } catch (e) {
       if (!(e instanceof KubeApiError)) throw e;
       const causes = e.causes.map(c => `${c.field ? `${c.field}: ` : ''}${c.message}`).join('; ');
-      refused.push({ object: o, finding: error('upgrade/server-dry-run', '', `the API server refused it (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${causes || e.message}`) });
+      refused.push({ object: o, finding: error('upgrade/server-dry-run', '', `the API server refused it (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${causes || e.serverMessage}`) });
     }
   }
   const namespaces = [...new Set(served.filter(o => o.metadata?.namespace).map(o => o.metadata!.namespace!))];

@@ -5,16 +5,22 @@
 import { readinessOf } from './readiness/rules';
 import { ReadinessStatus } from './readiness/types';
 import { Rollout, RolloutKind, isControlPlane, isMachineDeployment, rolloutsOf } from './upgrade-rollouts';
-import { Finding, Severity, error, warning } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
+import { groupOf, isKind } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { effectiveNamespace, objectKey } from '../core/object-key';
+import { describeRef } from '../core/object-ref';
+import { spareHostsNeeded } from '../core/rollout';
 import { selectorMatches } from '../core/selectors';
-import { runPreflights } from '../eksa/preflights';
-import { KubeObject } from '../validate/schema';
+import { runPreflights } from '../validate/eksa/preflights';
 import { upgradeRules } from '../validate/upgrade';
 
 export interface PreflightItem {
   /** The object the finding is about (from the new set, or live). */
   readonly object?: KubeObject;
   readonly finding: Finding;
+  /** `file:line` of the finding, when the caller knows it. @default - from the Locate function, if any */
+  readonly at?: string;
 }
 
 export interface UpgradePreflight {
@@ -44,12 +50,8 @@ export const CHECK_CP_READY = 'Control plane ready';
 export const CHECK_WORKERS_READY = 'Worker nodes ready';
 export const CHECK_CLUSTER = 'Cluster available';
 
-function groupOf(o: KubeObject): string {
-  const av = o.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
-const nsOf = (o: KubeObject) => o.metadata?.namespace ?? 'default';
-const describe = (o: KubeObject) => `${o.kind} ${nsOf(o)}/${o.metadata?.name}`;
+const nsOf = (o: KubeObject) => effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace });
+const describe = (o: KubeObject) => describeRef({ kind: o.kind ?? '', namespace: nsOf(o), name: o.metadata?.name ?? '' });
 
 function result(name: string, items: PreflightItem[]): UpgradePreflight {
   return { name, passed: !items.some(i => i.finding.severity === Severity.ERROR), items };
@@ -93,7 +95,7 @@ function hostChecks(rollouts: readonly Rollout[], input: UpgradePreflightInput):
     const tmpl = all.find(t => t.kind === 'Metal3MachineTemplate' && t.metadata?.name === r.templateRef!.name && nsOf(t) === nsOf(o));
     if (!tmpl) continue; // a missing template is reported by validate/apply, not here
     const sel = tmpl.spec?.template?.spec?.hostSelector;
-    const need = r.kind === RolloutKind.WORKERS ? Math.min(r.maxSurge, r.replicas) : r.maxSurge;
+    const need = spareHostsNeeded(r.strategy);
     const declared = input.new.filter(h => h.kind === 'BareMetalHost' && nsOf(h) === nsOf(o) && selectorMatches(sel, h.metadata?.labels ?? {}));
     const what = `${describe(o)} rolls out with maxSurge ${r.maxSurge}`;
     const fix = `enroll ${need === 1 ? 'a spare host' : `${need} spare hosts`} labelled ${selectorText(sel)}, or set ${r.surgeField} to 0 so each old machine is removed (and its host reused) before its replacement is created`;
@@ -122,9 +124,7 @@ function hostChecks(rollouts: readonly Rollout[], input: UpgradePreflightInput):
 }
 
 function readinessChecks(rollouts: readonly Rollout[], live: readonly KubeObject[]): UpgradePreflight[] {
-  const same = (a: KubeObject, b: KubeObject) => a.kind === b.kind && groupOf(a) === groupOf(b) && nsOf(a) === nsOf(b)
-    && a.metadata?.name === b.metadata?.name;
-  const liveOf = (o: KubeObject) => live.find(l => same(l, o));
+  const liveOf = (o: KubeObject) => live.find(l => objectKey(l) === objectKey(o));
   const notReady = (objs: KubeObject[], what: string): PreflightItem[] => objs.flatMap(o => {
     const l = liveOf(o);
     if (!l) return [];
@@ -139,7 +139,7 @@ function readinessChecks(rollouts: readonly Rollout[], live: readonly KubeObject
   const mds = rollouts.filter(r => r.kind === RolloutKind.WORKERS).map(r => r.object);
   const out = [result(CHECK_CP_READY, notReady(cps, 'the control plane')), result(CHECK_WORKERS_READY, notReady(mds, 'the MachineDeployment'))];
   if (rollouts.length) {
-    const clusters = live.filter(l => l.kind === 'Cluster' && groupOf(l) === 'cluster.x-k8s.io');
+    const clusters = live.filter(l => isKind(l, 'cluster.x-k8s.io', 'Cluster'));
     const items: PreflightItem[] = clusters.flatMap(c => {
       const r = readinessOf(c);
       return r.status === ReadinessStatus.CURRENT ? [] : [{ object: c, finding: error('upgrade/readiness', 'status.conditions', `Cluster ${c.metadata?.name} is not available: ${r.message}`, 'an upgrade starts from a serving cluster') }];
@@ -150,7 +150,7 @@ function readinessChecks(rollouts: readonly Rollout[], live: readonly KubeObject
 }
 
 function eksaChecks(input: UpgradePreflightInput): UpgradePreflight[] {
-  const isEksaCluster = (o: KubeObject) => o.kind === 'Cluster' && groupOf(o) === 'anywhere.eks.amazonaws.com';
+  const isEksaCluster = (o: KubeObject) => isKind(o, 'anywhere.eks.amazonaws.com', 'Cluster');
   // A new EKS-A cluster is a create, checked by `validate`; only upgrades of existing ones here.
   if (!input.new.some(isEksaCluster) || !input.old.some(isEksaCluster)) return [];
   const eksa = (set: readonly KubeObject[]) => set.filter(o => groupOf(o) === 'anywhere.eks.amazonaws.com');
@@ -189,7 +189,7 @@ export type Locate = (object: KubeObject | undefined, field: string) => string |
 export function formatUpgradePreflights(results: readonly UpgradePreflight[], locate: Locate = () => undefined): string {
   const lines = ['Performing setup and validations'];
   const line = (i: PreflightItem) => {
-    const where = locate(i.object, i.finding.field);
+    const where = i.at ?? locate(i.object, i.finding.field);
     const obj = i.object ? `${i.object.kind}/${i.object.metadata?.name} ` : '';
     return `${where ? `${where} ` : ''}${obj}${i.finding.field ? `${i.finding.field}: ` : ''}${i.finding.message}${i.finding.hint ? ` (${i.finding.hint})` : ''}`;
   };

@@ -5,7 +5,7 @@
 import { readinessOf } from './readiness/rules';
 import { Readiness, ReadinessStatus, current, failed, inProgress } from './readiness/types';
 import { isControlPlane } from './upgrade-rollouts';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export const CONTROL_PLANE_NAME_LABEL = 'cluster.x-k8s.io/control-plane-name';
 export const DEPLOYMENT_NAME_LABEL = 'cluster.x-k8s.io/deployment-name';

@@ -1,8 +1,11 @@
 // Which objects of an upgrade roll machines (pure): a control plane whose version or machine
 // template changes, a MachineDeployment whose machine template changes. With the rollout
-// strategy they declare, so the host check knows whether a spare host is needed.
+// strategy they declare (core/rollout.ts), so the host check knows whether a spare host is needed.
+import { groupKindOf, isKind } from '../core/gvk';
 import { stableStringify } from '../core/hash';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
+import { objectKey } from '../core/object-key';
+import { RolloutStrategy, controlPlaneStrategy, machineDeploymentStrategy } from '../core/rollout';
 
 export enum RolloutKind {
   CONTROL_PLANE = 'control-plane',
@@ -13,6 +16,8 @@ export interface Rollout {
   readonly kind: RolloutKind;
   /** The object in the new set. */
   readonly object: KubeObject;
+  /** How its machines are replaced (core/rollout.ts). */
+  readonly strategy: RolloutStrategy;
   readonly replicas: number;
   /** Extra machines allowed during the rollout (a spare host each on bare metal). */
   readonly maxSurge: number;
@@ -26,26 +31,9 @@ export interface Rollout {
   readonly templateChanged: boolean;
 }
 
-function groupOf(o: KubeObject): string {
-  const av = o.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
-
-const nsOf = (o: KubeObject) => o.metadata?.namespace ?? 'default';
-const idOf = (o: KubeObject) => `${groupOf(o)}/${o.kind}/${nsOf(o)}/${o.metadata?.name}`;
-
 export const CONTROL_PLANE_KINDS = new Set(['controlplane.cluster.x-k8s.io/RKE2ControlPlane', 'controlplane.cluster.x-k8s.io/KubeadmControlPlane']);
-export const isControlPlane = (o: KubeObject) => CONTROL_PLANE_KINDS.has(`${groupOf(o)}/${o.kind}`);
-export const isMachineDeployment = (o: KubeObject) => `${groupOf(o)}/${o.kind}` === 'cluster.x-k8s.io/MachineDeployment';
-
-/** int-or-string as upstream reads it (a percentage of `total`). */
-export function intOrPercent(v: unknown, total: number, dflt: number, roundUp: boolean): number {
-  if (v === undefined || v === null) return dflt;
-  if (typeof v === 'number') return v;
-  const m = /^(\d+)%$/.exec(String(v));
-  if (m) return roundUp ? Math.ceil((Number(m[1]) * total) / 100) : Math.floor((Number(m[1]) * total) / 100);
-  return /^\d+$/.test(String(v)) ? Number(v) : dflt;
-}
+export const isControlPlane = (o: KubeObject) => CONTROL_PLANE_KINDS.has(groupKindOf(o));
+export const isMachineDeployment = (o: KubeObject) => isKind(o, 'cluster.x-k8s.io', 'MachineDeployment');
 
 /** The control plane's machine template reference (v1beta2 and v1beta1 shapes). */
 export function controlPlaneTemplateRef(cp: KubeObject): { kind: string; name: string } | undefined {
@@ -63,17 +51,15 @@ function controlPlaneRollout(o: KubeObject, n: KubeObject): Rollout | undefined 
   const newRef = controlPlaneTemplateRef(n);
   const templateChanged = oldRef?.name !== newRef?.name;
   if (o.spec?.version === n.spec?.version && !templateChanged) return undefined;
-  const replicas = n.spec?.replicas ?? 1;
-  const rolling = n.spec?.rolloutStrategy?.rollingUpdate ?? {};
-  // Control planes accept maxSurge 0 or 1 (default 1); CAPRKE2 reads a percentage as 0.
-  const surge = typeof rolling.maxSurge === 'number' ? rolling.maxSurge : /^\d+$/.test(String(rolling.maxSurge ?? '1')) ? Number(rolling.maxSurge ?? 1) : 0;
+  const s = controlPlaneStrategy(n);
   return {
     kind: RolloutKind.CONTROL_PLANE,
     object: n,
-    replicas,
-    maxSurge: surge,
-    maxUnavailable: 0,
-    surgeField: 'spec.rolloutStrategy.rollingUpdate.maxSurge',
+    strategy: s,
+    replicas: s.replicas,
+    maxSurge: s.maxSurge,
+    maxUnavailable: s.maxUnavailable,
+    surgeField: s.surgeField,
     fromVersion: o.spec?.version,
     toVersion: n.spec?.version,
     templateRef: newRef,
@@ -83,16 +69,15 @@ function controlPlaneRollout(o: KubeObject, n: KubeObject): Rollout | undefined 
 
 function machineDeploymentRollout(o: KubeObject, n: KubeObject): Rollout | undefined {
   if (stableStringify(o.spec?.template) === stableStringify(n.spec?.template)) return undefined;
-  const replicas = n.spec?.replicas ?? 1;
-  const v1beta2 = n.spec?.rollout?.strategy?.rollingUpdate;
-  const rolling = v1beta2 ?? n.spec?.strategy?.rollingUpdate ?? {};
+  const s = machineDeploymentStrategy(n);
   return {
     kind: RolloutKind.WORKERS,
     object: n,
-    replicas,
-    maxSurge: intOrPercent(rolling.maxSurge, replicas, 1, true),
-    maxUnavailable: intOrPercent(rolling.maxUnavailable, replicas, 0, false),
-    surgeField: v1beta2 ? 'spec.rollout.strategy.rollingUpdate.maxSurge' : 'spec.strategy.rollingUpdate.maxSurge',
+    strategy: s,
+    replicas: s.replicas,
+    maxSurge: s.maxSurge,
+    maxUnavailable: s.maxUnavailable,
+    surgeField: s.surgeField,
     fromVersion: o.spec?.template?.spec?.version,
     toVersion: n.spec?.template?.spec?.version,
     templateRef: machineDeploymentTemplateRef(n),
@@ -102,15 +87,15 @@ function machineDeploymentRollout(o: KubeObject, n: KubeObject): Rollout | undef
 
 /** Control planes first, then MachineDeployments, each only when its machines must be replaced. */
 export function rolloutsOf(oldSet: readonly KubeObject[], newSet: readonly KubeObject[]): Rollout[] {
-  const old = new Map(oldSet.map(o => [idOf(o), o]));
+  const old = new Map(oldSet.map(o => [objectKey(o), o]));
   const out: Rollout[] = [];
   for (const n of newSet.filter(isControlPlane)) {
-    const o = old.get(idOf(n));
+    const o = old.get(objectKey(n));
     const r = o && controlPlaneRollout(o, n);
     if (r) out.push(r);
   }
   for (const n of newSet.filter(isMachineDeployment)) {
-    const o = old.get(idOf(n));
+    const o = old.get(objectKey(n));
     const r = o && machineDeploymentRollout(o, n);
     if (r) out.push(r);
   }

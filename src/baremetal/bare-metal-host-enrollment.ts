@@ -7,7 +7,6 @@ import { stringify } from 'yaml';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials, BmcCredentialsStrategy } from './bmc-credentials';
 import { Architecture, AutomatedCleaningMode, BareMetalHostProps, BootMode, HostRole, envVarStem } from './host';
 import { ENROLLMENT_SHAPE, HOST_SHAPE } from './host-shape';
-import { normalizeMac } from './mac';
 import { networkProblems, nmstateFor } from './network-data';
 import {
   BareMetalHost,
@@ -17,12 +16,14 @@ import {
   BareMetalHostSpecImageFormat,
 } from '../../imports/metal3.io';
 import { deepFreeze } from '../core/deep-freeze';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { secret } from '../core/k8s-objects';
+import { KubeObject } from '../core/kube-object';
+import { normalizeMac } from '../core/mac';
 import { checkLabelValue, checkQualifiedName } from '../core/names';
 import { propShapeProblems } from '../core/prop-shape';
 import { RenderedObjects } from '../core/rendered-objects';
-import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
 export const DEFAULT_ROLE_LABEL = 'cluster-role';

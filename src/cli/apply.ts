@@ -1,101 +1,21 @@
 // `cdk8s-capi apply PATH…`: validate, then plan → apply → wait, stage by stage.
 import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
-import { loadForCluster } from './load';
-import { EventSink, ProgressEvent } from '../apply/events';
-import { ApplyError, Applier } from '../apply/executor';
-import { JournalError } from '../apply/journal';
-import { KubeApi, KubeApiError, KubeConnectionError } from '../apply/kube';
-import { StageId, PlanError } from '../apply/plan';
-import { ProgressMode, ProgressRenderer, rendererFor } from '../apply/progress';
-import { Redactor, redactDeep } from '../apply/redact';
-import { DEFAULT_TIMEOUTS, Timeouts, parseDuration } from '../apply/timeouts';
-import { UnsafePathError } from '../core/atomic-write';
-import { Severity } from '../core/errors';
-import { validateObjects } from '../validate/validate';
+import { formatFindings, loadForCluster, objectsOf, validationErrors } from './load';
+import { progressMode, redactingSink, reportRetries, runOperation } from './progress-output';
+import { WaitFlags, addWaitFlags, concurrencyFrom, timeoutsFrom } from './wait-flags';
+import { Applier } from '../apply/applier';
+import { rendererFor } from '../apply/progress';
+import { ExitCode, InvalidInputError } from '../core/errors';
 
-interface ApplyFlags extends KubeFlags, EnvFileFlags {
+interface ApplyFlags extends KubeFlags, EnvFileFlags, WaitFlags {
   dryRun?: string;
   output: string;
   kubeconfigOut: string;
-  timeout?: string;
-  stageTimeout: string[];
-  resourceTimeout?: string;
-  failureWindow?: string;
-  stable?: string;
   concurrency: string;
   validate: boolean;
-}
-
-function duration(flag: string, v: string): number {
-  try {
-    return parseDuration(v);
-  } catch (e) {
-    throw new CliError(`${flag}: ${(e as Error).message}`);
-  }
-}
-
-/** `--concurrency`: a whole number ≥ 1 (a usage error, exit 2, otherwise). */
-export function concurrencyFrom(value: string): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n < 1) throw new CliError(`--concurrency: expected a whole number ≥ 1, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-/** The renderer's sink with every substituted value scrubbed from every event. */
-export function redactingSink(renderer: ProgressRenderer, redact: Redactor): EventSink {
-  return (e: ProgressEvent) => renderer.sink(redactDeep(e, redact));
-}
-
-/** Retries reported as events (shown at -v, counted in the summary). */
-export function reportRetries(kube: KubeApi, sink: EventSink): void {
-  kube.onRetry = r => sink({ type: 'retry', ...r });
-}
-
-/** The errors every cluster command maps the same way (exit 1 or 2, no stack trace), scrubbed. */
-export function mapClusterError(e: unknown, redact: Redactor = t => t): never {
-  if (e instanceof PlanError) throw new CliError(redact(e.message), ExitCode.INVALID);
-  if (e instanceof KubeConnectionError) throw new CliError(redact(e.message), ExitCode.USAGE);
-  if (e instanceof KubeApiError) throw new CliError(redact(`the API server refused an object (${e.code}${e.reason ? ` ${e.reason}` : ''}): ${e.message}`), ExitCode.INVALID);
-  if (e instanceof JournalError) throw new CliError(e.message, ExitCode.USAGE);
-  if (e instanceof UnsafePathError) throw new CliError(e.message, ExitCode.USAGE);
-  throw e;
-}
-
-export function timeoutsFrom(flags: Pick<ApplyFlags, 'timeout' | 'stageTimeout' | 'resourceTimeout' | 'failureWindow' | 'stable'>): Partial<Timeouts> {
-  const stages: Partial<Record<StageId, number>> = {};
-  for (const s of flags.stageTimeout ?? []) {
-    const [id, v] = s.split('=');
-    if (!Object.values(StageId).includes(id as StageId) || !v) {
-      throw new CliError(`--stage-timeout ${JSON.stringify(s)}: expected <stage>=<duration>, a stage of ${Object.values(StageId).join(', ')} (e.g. hosts=90m)`);
-    }
-    stages[id as StageId] = duration('--stage-timeout', v);
-  }
-  return {
-    ...(flags.timeout ? { overall: duration('--timeout', flags.timeout) } : {}),
-    ...(flags.resourceTimeout ? { resource: duration('--resource-timeout', flags.resourceTimeout) } : {}),
-    ...(flags.failureWindow ? { failureWindow: duration('--failure-window', flags.failureWindow) } : {}),
-    ...(flags.stable ? { stable: duration('--stable', flags.stable) } : {}),
-    stages: stages as Timeouts['stages'],
-  };
-}
-
-export function addWaitFlags(cmd: Command): Command {
-  const d = DEFAULT_TIMEOUTS;
-  const m = (ms: number) => `${Math.round(ms / 60_000)}m`;
-  return cmd
-    .option('--timeout <duration>', `overall budget (default ${m(d.overall)})`)
-    .option('--stage-timeout <stage=duration>', `per stage, repeatable (defaults: ${Object.entries(d.stages).map(([k, v]) => `${k}=${m(v)}`).join(', ')})`, (v: string, prev: string[]) => [...prev, v], [])
-    .option('--resource-timeout <duration>', `an object without any progress this long is stuck (default ${m(d.resource)})`)
-    .option('--failure-window <duration>', `a reported failure must persist this long to fail the run (default ${m(d.failureWindow)})`)
-    .option('--stable <duration>', `a success must hold this long (default ${d.stable / 1000}s)`);
-}
-
-export function progressMode(output: string, io: CliIo): ProgressMode {
-  if (output === 'json') return ProgressMode.JSON;
-  return io.isTty && !io.env.CI ? ProgressMode.TTY : ProgressMode.PLAIN;
 }
 
 export function registerApply(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
@@ -128,16 +48,15 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
     const concurrency = concurrencyFrom(flags.concurrency);
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
-    const objects = loadForCluster(paths, io);
+    const input = loadForCluster(paths, io);
+    const objects = objectsOf(input);
     const substituted = substituteOrFail(objects, variables);
     const redact = substituted.redact;
     if (flags.validate) {
-      const errors = validateObjects(substituted.objects).flatMap(r => r.findings
-        .filter(f => f.severity === Severity.ERROR)
-        .map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.field}: ${f.message}`));
-      if (errors.length) throw new CliError(redact(`validation failed, nothing was applied:\n  ${errors.join('\n  ')}\n(run \`cdk8s-capi validate\` for file:line, or --no-validate to skip)`), ExitCode.INVALID);
+      const errors = validationErrors(input, substituted.objects);
+      if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n${formatFindings(errors)}\n(--no-validate skips this check)`));
     }
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
     const sink = redactingSink(renderer, redact);
     reportRetries(kube, sink);
@@ -146,33 +65,19 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
       ...(flags.kubeconfigOut !== '.' ? ['--kubeconfig-out', flags.kubeconfigOut] : []),
       ...(flags.dryRun ? ['--dry-run', flags.dryRun] : []),
     ];
-    const abort = new AbortController();
-    const onSigint = () => abort.abort();
-    process.once('SIGINT', onSigint);
-    try {
-      const result = await new Applier(kube, {
-        dryRun: flags.dryRun === 'server',
-        variables,
-        concurrency,
-        timeouts,
-        kubeconfigDir: flags.kubeconfigOut,
-        onEvent: sink,
-        signal: abort.signal,
-        statusCommand: rerunCommand('status', paths, flags),
-        resumeCommand: rerunCommand('apply', paths, flags, extra),
-      }).apply(objects);
-      await renderer.finish();
-      for (const [cluster, path] of Object.entries(result.kubeconfigs)) if (flags.output !== 'json') io.out(`kubeconfig ${cluster}: ${path}\n`);
-      setExit(ExitCode.OK);
-    } catch (e) {
-      await renderer.finish();
-      if (e instanceof ApplyError) {
-        setExit(ExitCode.INVALID);
-        return;
-      }
-      mapClusterError(e, redact);
-    } finally {
-      process.off('SIGINT', onSigint);
-    }
+    const result = await runOperation(renderer, redact, signal => new Applier(kube, {
+      clock: io.clock,
+      dryRun: flags.dryRun === 'server',
+      variables,
+      concurrency,
+      timeouts,
+      kubeconfigDir: flags.kubeconfigOut,
+      onEvent: sink,
+      signal,
+      statusCommand: rerunCommand('status', paths, flags),
+      resumeCommand: rerunCommand('apply', paths, flags, extra),
+    }).apply(objects));
+    for (const [cluster, path] of Object.entries(result.kubeconfigs)) if (flags.output !== 'json') io.out(`kubeconfig ${cluster}: ${path}\n`);
+    setExit(ExitCode.OK);
   });
 }

@@ -2,11 +2,11 @@
 // environment on top. Substitution runs before validation and before the cluster is
 // contacted, so an unset variable fails the command before anything is touched.
 import { Command } from 'commander';
-import { CliError, CliIo, ExitCode } from './io';
-import { EnvFileError, variablesFrom } from '../apply/env-file';
+import { CliIo } from './io';
+import { variablesFrom } from '../apply/env-file';
 import { Redactor, redactor } from '../apply/redact';
-import { SubstitutionError, SubstitutionResult, Variables, substitute } from '../apply/substitute';
-import { KubeObject } from '../validate/schema';
+import { SubstitutionResult, Variables, substitute } from '../apply/substitute';
+import { KubeObject } from '../core/kube-object';
 
 export interface EnvFileFlags {
   readonly envFile: string[];
@@ -20,23 +20,13 @@ export function addEnvFileFlag(cmd: Command): Command {
 
 /** The variables for substitution; an unreadable or malformed file is a usage error (exit 2). */
 export function variablesFor(flags: EnvFileFlags, io: CliIo): Variables {
-  try {
-    return variablesFrom(flags.envFile ?? [], io.env);
-  } catch (e) {
-    if (e instanceof EnvFileError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
+  return variablesFrom(flags.envFile ?? [], io.env);
 }
 
 /** Substituted objects, or exit 1 naming the variables and where they are used (never a value). */
 export function substituteOrFail(objects: readonly KubeObject[], vars: Variables): SubstitutionResult & { redact: Redactor } {
-  try {
-    const r = substitute(objects, vars);
-    return { ...r, redact: redactor(r.values) };
-  } catch (e) {
-    if (e instanceof SubstitutionError) throw new CliError(e.message, ExitCode.INVALID);
-    throw e;
-  }
+  const r = substitute(objects, vars);
+  return { ...r, redact: redactor(r.values) };
 }
 
 /** `--env-file` arguments to repeat in a suggested command. */

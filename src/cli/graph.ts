@@ -4,18 +4,19 @@
 import { writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { CliError, CliIo, ExitCode } from './io';
-import { Severity } from '../core/errors';
-import { InputFileError, describeFsError, readInputFile } from '../core/read-file';
-import { HardwareMachine } from '../eksa/hardware';
-import { describeHardwareCsvFinding, parseHardwareCsv } from '../eksa/hardware-csv';
+import { CliIo } from './io';
+import { ExitCode, FileError, UsageError } from '../core/errors';
+import { Severity } from '../core/finding';
+import type { KubeObject } from '../core/kube-object';
+import { describeFsError, readInputFile } from '../core/read-file';
 import { renderHtml } from '../graph/html';
 import { renderMermaid } from '../graph/mermaid';
 import { NodeRole, NodeStatus, TopologyGraph } from '../graph/model';
 import { renderSvg } from '../graph/svg';
 import { buildTopology } from '../graph/topology';
-import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
-import type { KubeObject } from '../validate/schema';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { describeHardwareCsvFinding, parseHardwareCsv } from '../validate/eksa/hardware-csv';
+import { LoadedManifest, loadManifests } from '../validate/manifest-files';
 
 export enum GraphFormat {
   MERMAID = 'mermaid',
@@ -36,7 +37,7 @@ export function graphFormatFor(output: string | undefined, format: string | unde
   if (format) return format as GraphFormat;
   if (!output || output === '-') return GraphFormat.MERMAID;
   const f = EXTENSIONS[extname(output).toLowerCase()];
-  if (!f) throw new CliError(`cannot tell the format from ${JSON.stringify(output)}: use a .mmd, .svg or .html file, or --format mermaid|svg|html`);
+  if (!f) throw new UsageError(`cannot tell the format from ${JSON.stringify(output)}: use a .mmd, .svg or .html file, or --format mermaid|svg|html`);
   return f;
 }
 
@@ -48,15 +49,9 @@ export interface GraphInput {
   readonly remarks: string[];
 }
 
-/** Loads the paths and builds the graph; input problems are returned, I/O problems throw CliError. */
+/** Loads the paths and builds the graph; input problems are returned, I/O problems throw (FileError). */
 export function graphFromPaths(paths: readonly string[], io: Pick<CliIo, 'stdin'>): GraphInput {
-  let loaded;
-  try {
-    loaded = loadManifests(paths, { stdin: io.stdin });
-  } catch (e) {
-    if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
+  const loaded = loadManifests(paths, { stdin: io.stdin });
   const errors = loaded.problems.map(p => `${p.file}:${p.line} ${p.message}`);
   const remarks: string[] = [];
   const hardware: HardwareMachine[] = [];
@@ -65,14 +60,7 @@ export function graphFromPaths(paths: readonly string[], io: Pick<CliIo, 'stdin'
       errors.push(`${file}:1 not a YAML manifest or a hardware.csv file`);
       continue;
     }
-    let text: string;
-    try {
-      text = readInputFile(file);
-    } catch (e) {
-      if (e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
-      throw e;
-    }
-    const r = parseHardwareCsv(text, file);
+    const r = parseHardwareCsv(readInputFile(file), file);
     for (const f of r.findings) (f.severity === Severity.ERROR ? errors : remarks).push(describeHardwareCsvFinding(f));
     hardware.push(...r.machines);
   }
@@ -139,7 +127,7 @@ Exit codes: 0 drawn, 1 invalid input (YAML or hardware.csv errors, nothing to dr
         try {
           writeFileSync(resolve(io.cwd, opts.output), text);
         } catch (e) {
-          throw new CliError(`cannot write ${opts.output}: ${describeFsError(e)}`, ExitCode.USAGE);
+          throw new FileError(`cannot write ${opts.output}: ${describeFsError(e)}`);
         }
         io.err(`wrote ${opts.output} (${format}: ${graph.nodes.length} nodes, ${graph.edges.length} edges)\n`);
       } else {

@@ -1,10 +1,17 @@
 // Where the CLI writes, so tests can run commands in-process as well as through the binary.
+import type { KubeClient } from '../apply/engine/kube-client';
+import type { KubeTarget } from '../apply/kube';
+import type { Clock } from '../core/clock';
 import { readStdin } from '../core/read-file';
 
 export interface CliIo {
   readonly isTty: boolean;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** How the cluster commands reach a cluster. @default KubeApi.connect (client-node) */
+  readonly connect?: (target: KubeTarget) => Promise<KubeClient>;
+  /** Time for the cluster commands' waits and timeouts. @default the process clock */
+  readonly clock?: Clock;
   out(text: string): void;
   err(text: string): void;
   /** Reads all of stdin (for `-`). */
@@ -60,21 +67,4 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
   };
-}
-
-/** Exit codes, documented in the README. */
-export enum ExitCode {
-  OK = 0,
-  /** Invalid input, a failed check, or a failed apply/wait. */
-  INVALID = 1,
-  /** Usage error, unreadable file, unreachable cluster. */
-  USAGE = 2,
-}
-
-/** A user-facing failure: printed without a stack trace, mapped to an exit code. */
-export class CliError extends Error {
-  constructor(message: string, public readonly exitCode: ExitCode = ExitCode.USAGE) {
-    super(message);
-    this.name = 'CliError';
-  }
 }

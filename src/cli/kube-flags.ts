@@ -1,7 +1,8 @@
 // kubectl-like connection flags shared by apply, delete, status and friends.
 import { Command } from 'commander';
-import { CliError, ExitCode } from './io';
-import { KubeApi, KubeConnectionError, KubeTarget } from '../apply/kube';
+import { CliIo } from './io';
+import { KubeClient } from '../apply/engine/kube-client';
+import { KubeApi, KubeTarget } from '../apply/kube';
 
 export interface KubeFlags {
   readonly kubeconfig?: string;
@@ -16,14 +17,10 @@ export function addKubeFlags(cmd: Command): Command {
     .option('-n, --namespace <ns>', 'namespace for objects that set none (default: the context\'s, else default)');
 }
 
-export async function connect(flags: KubeFlags): Promise<KubeApi> {
+/** The cluster of the flags (through the io's connector, else client-node). */
+export async function connect(flags: KubeFlags, io: Pick<CliIo, 'connect'>): Promise<KubeClient> {
   const target: KubeTarget = { kubeconfig: flags.kubeconfig, context: flags.context, namespace: flags.namespace };
-  try {
-    return await KubeApi.connect(target);
-  } catch (e) {
-    if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
+  return io.connect ? io.connect(target) : KubeApi.connect(target);
 }
 
 const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, '\'\\\'\'')}'`);

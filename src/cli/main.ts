@@ -3,19 +3,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { registerApply } from './apply';
-import { registerBackup, registerRestore } from './backup';
-import { registerDelete, registerStatus } from './delete-status';
+import { registerBackup } from './backup';
+import { registerDelete } from './delete';
 import { registerGraph } from './graph';
-import { CliError, CliIo, ExitCode, processIo } from './io';
+import { CliIo, processIo } from './io';
 import { registerPlan } from './plan';
-import { registerSimulate } from './simulate-command';
+import { registerRestore } from './restore';
+import { registerSimulate } from './simulate';
+import { registerStatus } from './status';
 import { registerSynth } from './synth';
 import { registerUpgrade } from './upgrade';
 import { registerValidate } from './validate';
-import { ValidationError } from '../core/errors';
+import { CdkCapiError, ExitCode } from '../core/errors';
 import { packageRoot } from '../core/package-root';
-import { DEFAULT_MAX_FILE_BYTES, InputFileError, MAX_FILE_ENV } from '../core/read-file';
-import { ManifestIoError } from '../validate/manifest-files';
+import { DEFAULT_MAX_FILE_BYTES, MAX_FILE_ENV } from '../core/read-file';
 
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
@@ -26,7 +27,7 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
     .exitOverride()
     .configureOutput({ writeOut: t => io.out(t), writeErr: t => io.err(t) })
     .showHelpAfterError()
-    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error.\n'
+    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input or failed operation, 2 usage, I/O or connection error, 70 internal error (a bug).\n'
       + `Input files must be regular files of at most ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024} MiB (${MAX_FILE_ENV} sets another limit, in MiB).`);
   registerSynth(program, io, setExit);
   registerValidate(program, io, setExit);
@@ -43,7 +44,11 @@ export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void): Comm
   return program;
 }
 
-/** Runs the CLI; resolves to the process exit code (0 ok, 1 invalid input, 2 usage or I/O error). */
+/**
+ * Runs the CLI; resolves to the process exit code. The one place where an error becomes an exit
+ * code: every error meant for the user carries its own (core/errors.ts) and is printed as one
+ * line; anything else is a bug, exit 70.
+ */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let code: ExitCode = ExitCode.OK;
   const program = buildProgram(io, c => { code = c; });
@@ -52,19 +57,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
-    if (e instanceof CliError) {
-      io.err(`error: ${e.message}\n`);
+    if (e instanceof CdkCapiError) {
+      if (!e.reported) io.err(`error: ${e.message}\n`);
       return e.exitCode;
     }
-    // Unreadable inputs are I/O errors wherever they surface (commands map most of them already).
-    if (e instanceof InputFileError || e instanceof ManifestIoError) {
-      io.err(`error: ${e.message}\n`);
-      return ExitCode.USAGE;
-    }
-    if (e instanceof ValidationError) {
-      io.err(`error: ${e.message}\n`);
-      return ExitCode.INVALID;
-    }
-    throw e;
+    const verbose = Number(program.opts().verbose ?? 0);
+    const detail = e instanceof Error ? (verbose >= 2 ? e.stack ?? e.message : e.message) : String(e);
+    io.err(`internal error (a bug in cdk8s-capi; -vv shows where): ${detail}\n`);
+    return ExitCode.INTERNAL;
   }
 }

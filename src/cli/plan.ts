@@ -3,17 +3,18 @@
 // phase) — without changing anything. Exit 1 when a preflight fails.
 import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliError, CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { KubeApiError, KubeConnectionError } from '../apply/kube';
+import { loadForCluster, objectsOf, validationErrors } from './load';
 import { Redactor } from '../apply/redact';
 import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
 import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
-import { Severity } from '../core/errors';
-import { LoadedManifest, ManifestIoError, loadManifests } from '../validate/manifest-files';
-import { KubeObject } from '../validate/schema';
-import { validateObjects } from '../validate/validate';
+import { ExitCode, UsageError } from '../core/errors';
+import { groupOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { LoadedManifest } from '../validate/manifest-files';
+import { Input } from '../validate/validate-input';
 
 interface PlanFlags extends KubeFlags, EnvFileFlags {
   against?: string[];
@@ -21,20 +22,6 @@ interface PlanFlags extends KubeFlags, EnvFileFlags {
   output: string;
 }
 
-/** Manifests with positions; YAML problems are fatal (exit 1), unreadable paths exit 2. */
-export function loadWithPositions(paths: string[], io: CliIo, what = ''): LoadedManifest[] {
-  let loaded;
-  try {
-    loaded = loadManifests(paths, { stdin: io.stdin });
-  } catch (e) {
-    if (e instanceof ManifestIoError) throw new CliError(e.message, ExitCode.USAGE);
-    throw e;
-  }
-  if (loaded.problems.length) throw new CliError(loaded.problems.map(p => `${what}${p.file}:${p.line} ${p.message}`).join('\n'), ExitCode.INVALID);
-  return loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
-}
-
-const groupOf = (o: KubeObject) => ((o.apiVersion ?? '').includes('/') ? o.apiVersion!.slice(0, o.apiVersion!.lastIndexOf('/')) : '');
 
 /** file:line of the manifest an object (or its dry-run result) came from. */
 export function locator(manifests: readonly LoadedManifest[]): Locate {
@@ -47,11 +34,13 @@ export function locator(manifests: readonly LoadedManifest[]): Locate {
   };
 }
 
-/** The manifests' own validation (schema, upstream rules) as the first preflight. */
-export function manifestCheck(objects: readonly KubeObject[]): UpgradePreflight {
-  const items: PreflightItem[] = validateObjects(objects).flatMap(r => r.findings
-    .filter(f => f.severity === Severity.ERROR && f.rule !== 'schema/unknown-kind')
-    .map(f => ({ object: r.object, finding: f })));
+/** The manifests' own validation (validate/validate-input.ts) as the first preflight, each error at its file:line. */
+export function manifestCheck(input: Input, objects: readonly KubeObject[] = objectsOf(input)): UpgradePreflight {
+  const items: PreflightItem[] = validationErrors(input, objects).filter(f => f.rule !== 'schema/unknown-kind').map(f => ({
+    at: `${f.file}:${f.line}`,
+    object: { apiVersion: '', kind: f.kind, metadata: { name: f.name, namespace: f.namespace } },
+    finding: { severity: f.severity, rule: f.rule, field: f.field, message: f.message, hint: f.hint },
+  }));
   return { name: 'Validate manifests (schema and upstream rules)', passed: items.length === 0, items };
 }
 
@@ -62,14 +51,13 @@ export interface PlanReport {
 }
 
 export async function planAgainst(paths: string[], against: string[], io: CliIo): Promise<PlanReport> {
-  const manifests = loadWithPositions(paths, io);
-  const old = loadWithPositions(against, io, '(--against) ');
-  const objects = manifests.map(m => m.object);
-  const oldObjects = old.map(m => m.object);
+  const input = loadForCluster(paths, io);
+  const objects = objectsOf(input);
+  const oldObjects = objectsOf(loadForCluster(against, io, { against: true }));
   return {
     changes: diffSets(oldObjects, objects),
-    preflights: [manifestCheck(objects), ...upgradePreflights({ old: oldObjects, new: objects })],
-    locate: locator(manifests),
+    preflights: [manifestCheck(input), ...upgradePreflights({ old: oldObjects, new: objects })],
+    locate: locator(input.manifests),
   };
 }
 
@@ -78,15 +66,15 @@ export async function planAgainst(paths: string[], against: string[], io: CliIo)
  * the cluster is contacted), so the dry run sends what an apply would send.
  */
 export async function planLive(paths: string[], flags: KubeFlags & Partial<EnvFileFlags>, io: CliIo): Promise<PlanReport & { redact: Redactor }> {
-  const manifests = loadWithPositions(paths, io);
-  const substituted = substituteOrFail(manifests.map(m => m.object), variablesFor({ envFile: flags.envFile ?? [] }, io));
+  const input = loadForCluster(paths, io);
+  const substituted = substituteOrFail(objectsOf(input), variablesFor({ envFile: flags.envFile ?? [] }, io));
   const objects = substituted.objects;
-  const kube = await connect(flags);
+  const kube = await connect(flags, io);
   const view = await readLive(kube, objects);
   const after = view.objects.map(o => view.dryRun.get(keyOfObject(o)) ?? o);
-  const changes = diffSets([...view.live.values()], after, { defaultNamespace: kube.defaultNamespace });
-  const preflights = [manifestCheck(objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
-  return { changes, preflights, locate: locator(manifests), redact: substituted.redact };
+  const changes = diffSets([...view.live.values()], after);
+  const preflights = [manifestCheck(input, objects), ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
+  return { changes, preflights, locate: locator(input.manifests), redact: substituted.redact };
 }
 
 export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
@@ -112,15 +100,8 @@ With --live, \${VAR} placeholders are filled in as by apply (environment, --env-
 dry run sends what apply would; substituted values are not shown.
 Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: PlanFlags) => {
-    if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new CliError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
-    let report: PlanReport & { redact?: Redactor };
-    try {
-      report = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
-    } catch (e) {
-      if (e instanceof KubeConnectionError) throw new CliError(e.message, ExitCode.USAGE);
-      if (e instanceof KubeApiError) throw new CliError(`the API server refused a request (${e.code}): ${e.message}`, ExitCode.USAGE);
-      throw e;
-    }
+    if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new UsageError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
+    const report: PlanReport & { redact?: Redactor } = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
     const passed = preflightsPassed(report.preflights);
     // Values substituted from the environment are not shown (Secrets are hidden anyway).
     const redact = report.redact ?? ((t: string) => t);
@@ -133,7 +114,7 @@ Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid,
           name: p.name,
           passed: p.passed,
           findings: p.items.map(i => ({
-            ...i.finding, at: report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
+            ...i.finding, at: i.at ?? report.locate(i.object, i.finding.field), kind: i.object?.kind, name: i.object?.metadata?.name,
           })),
         })),
       }, null, 2)}\n`));

@@ -1,64 +1,62 @@
-// `cdk8s-capi simulate`: runs the management-cluster simulator on 127.0.0.1 until stopped,
-// printing the kubeconfig to use with kubectl or `cdk8s-capi apply`.
-import { Simulator } from '../sim/simulator';
+// `cdk8s-capi simulate`: the management-cluster simulator as a command.
+import { Command } from 'commander';
+import { CliIo } from './io';
+import { UnsafePathError } from '../core/atomic-write';
+import { ExitCode, FileError, UsageError, ValidationError } from '../core/errors';
+import { describeFsError } from '../core/read-file';
+import { FAULT_SPEC_GRAMMAR, parseFaultSpec } from '../sim/faults';
+import { runSimulate } from '../sim/run-simulation';
 
-/** Options of `cdk8s-capi simulate`. */
-export interface SimulateOptions {
-  /** Speed factor (1 = realistic, 100 = one hundred times faster). @default 1 */
-  readonly speed?: number;
-  /** Fault spec, e.g. `429:0.1,503:0.05,watchdrop:30s,webhook:10s`. @default none */
-  readonly faults?: string;
-  /** Port on 127.0.0.1. @default a random free port */
-  readonly port?: number;
-  /** Where to write the kubeconfig (0600). @default a file in the OS temp dir */
-  readonly kubeconfigOut?: string;
-  /** Seed for uids, names and faults. @default random */
-  readonly seed?: number;
-  /** Stop on SIGINT/SIGTERM. @default true */
-  readonly handleSignals?: boolean;
-  /** Output sink. @default process.stdout */
-  readonly print?: (line: string) => void;
-}
-
-/** A running simulation. */
-export interface RunningSimulation {
-  readonly url: string;
-  readonly kubeconfigPath: string;
-  readonly simulator: Simulator;
-  /** Resolves once the simulation has stopped (stop() or a signal). */
-  readonly stopped: Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function runSimulate(opts: SimulateOptions = {}): Promise<RunningSimulation> {
-  const print = opts.print ?? ((l: string) => process.stdout.write(`${l}\n`));
-  const simulator = new Simulator({ speed: opts.speed, faults: opts.faults, port: opts.port, kubeconfigPath: opts.kubeconfigOut, seed: opts.seed });
-  let handle;
-  try {
-    handle = await simulator.start();
-  } catch (e) {
-    // e.g. the port is taken or the kubeconfig cannot be written: do not leave a server listening.
-    await simulator.stop().catch(() => undefined);
-    throw e;
-  }
-  let resolveStopped!: () => void;
-  const stopped = new Promise<void>(r => (resolveStopped = r));
-  let stopping: Promise<void> | undefined;
-  const onSignal = () => void stop();
-  const stop = () => {
-    stopping ??= simulator.stop().then(() => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolveStopped();
+export function registerSimulate(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
+  program.command('simulate')
+    .description('Run a simulated management cluster (Kubernetes API + BMO/CAPI/CAPM3/CAPRKE2/EKS-A controllers) on 127.0.0.1 and print its kubeconfig')
+    .option('--speed <factor>', 'time factor: 1 realistic (inspection takes minutes), 100 one hundred times faster', '1')
+    .option('--faults <spec>', 'injected faults, e.g. 429:0.1,503:0.05,reset:0.02,watchdrop:30s,slow:200ms,webhook:10s')
+    .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
+    .option('--kubeconfig-out <file>', 'where to write the kubeconfig (0600)')
+    .option('--seed <n>', 'seed for uids and faults')
+    .addHelpText('after', '\nExamples:\n  $ cdk8s-capi simulate --speed 100 --kubeconfig-out sim.kubeconfig &\n  $ cdk8s-capi apply dist/multinode-cluster --kubeconfig sim.kubeconfig\n\nHost faults: annotate a BareMetalHost with sim.cdk8s-capi.io/fault: bad-credentials (or inspection-failure).')
+    .action(async (flags: { speed: string; faults?: string; port?: string; kubeconfigOut?: string; seed?: string }) => {
+      const opts = simulateOptions(flags);
+      let sim;
+      try {
+        sim = await runSimulate({ ...opts, print: l => io.out(`${l}\n`) });
+      } catch (e) {
+        if (e instanceof UnsafePathError) throw new FileError(`--kubeconfig-out: ${e.message}`);
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new UsageError(`--port ${opts.port}: 127.0.0.1:${opts.port} is already in use (choose another port, or leave out --port for a free one)`);
+        if (code === 'EACCES' && flags.port !== undefined) throw new UsageError(`--port ${opts.port}: not allowed to listen on 127.0.0.1:${opts.port} (ports below 1024 need privileges)`);
+        if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw new FileError(`cannot start the simulator: ${describeFsError(e)}${flags.kubeconfigOut ? ` (--kubeconfig-out ${flags.kubeconfigOut})` : ''}`);
+        throw e;
+      }
+      await sim.stopped;
+      setExit(ExitCode.OK);
     });
-    return stopping;
-  };
-  if (opts.handleSignals ?? true) {
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+}
+
+/** The flags, checked before anything starts: every bad value is a usage error (exit 2). */
+export function simulateOptions(flags: { speed: string; faults?: string; port?: string; seed?: string; kubeconfigOut?: string }) {
+  const speed = Number(flags.speed);
+  if (!/^\d+(\.\d+)?$/.test(flags.speed) || !(speed > 0) || !Number.isFinite(speed)) {
+    throw new UsageError(`--speed must be a positive number (1 realistic, 100 one hundred times faster), got ${JSON.stringify(flags.speed)}`);
   }
-  print(`simulated management cluster at ${handle.url} (speed ${opts.speed ?? 1}${opts.faults ? `, faults ${opts.faults}` : ''})`);
-  print(`kubeconfig: ${handle.kubeconfigPath}`);
-  print(`  export KUBECONFIG=${handle.kubeconfigPath}`);
-  return { url: handle.url, kubeconfigPath: handle.kubeconfigPath, simulator, stopped, stop };
+  let port: number | undefined;
+  if (flags.port !== undefined) {
+    port = Number(flags.port);
+    if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535 (0: a free port), got ${JSON.stringify(flags.port)}`);
+  }
+  let seed: number | undefined;
+  if (flags.seed !== undefined) {
+    seed = Number(flags.seed);
+    if (!/^\d+$/.test(flags.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a non-negative integer, got ${JSON.stringify(flags.seed)}`);
+  }
+  if (flags.faults !== undefined) {
+    try {
+      parseFaultSpec(flags.faults);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw new UsageError(`${e.message}\n--faults takes ${FAULT_SPEC_GRAMMAR}`);
+    }
+  }
+  return { speed, port, seed, faults: flags.faults, kubeconfigOut: flags.kubeconfigOut };
 }

@@ -1,12 +1,12 @@
 // `cdk8s-capi synth -f INVENTORY -o DIR [--gitops flux|fleet|argo]`: an inventory of clusters
 // and hosts in, one folder per cluster out (apply order, kustomization.yaml, GitOps ordering).
 import { Command, Option } from 'commander';
-import { CliError, CliIo, ExitCode } from './io';
-import { InputFileError } from '../core/read-file';
+import { CliIo } from './io';
+import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
 import { GitOpsFlavor } from '../gitops/layout';
 import { buildInventory } from '../inventory/build';
-import { INVENTORY_SCHEMA, InventoryError, formatProblem, loadInventory } from '../inventory/load';
-import { OutputDirError, writeOutput } from '../inventory/write';
+import { INVENTORY_SCHEMA, formatProblem, loadInventory } from '../inventory/load';
+import { writeOutput } from '../inventory/write';
 
 export function registerSynth(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   program.command('synth')
@@ -29,24 +29,11 @@ Exit codes: 0 written, 1 invalid inventory (file:line path: message), 2 usage or
         setExit(ExitCode.OK);
         return;
       }
-      if (!flags.file) throw new CliError('missing -f INVENTORY (the inventory file to synthesize)');
-      let loaded;
-      try {
-        loaded = loadInventory(flags.file);
-      } catch (e) {
-        if (e instanceof InventoryError) throw new CliError(e.message, ExitCode.INVALID);
-        if (e instanceof InputFileError) throw new CliError(e.message, ExitCode.USAGE);
-        throw e;
-      }
+      if (!flags.file) throw new UsageError('missing -f INVENTORY (the inventory file to synthesize)');
+      const loaded = loadInventory(flags.file);
       const { outputs, problems } = buildInventory(loaded);
-      if (problems.length) throw new CliError(problems.map(formatProblem).join('\n'), ExitCode.INVALID);
-      let written: string[];
-      try {
-        written = writeOutput(outputs, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath });
-      } catch (e) {
-        if (e instanceof OutputDirError) throw new CliError(e.message);
-        throw e;
-      }
+      if (problems.length) throw new InvalidInputError(problems.map(formatProblem).join('\n'));
+      const written = writeOutput(outputs, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath });
       io.err(`synthesized ${outputs.length} cluster${outputs.length === 1 ? '' : 's'} into ${flags.output}/ (${written.length} files)\n`);
       setExit(ExitCode.OK);
     });

@@ -2,27 +2,23 @@
 // cluster; a failure exits 1 before anything is touched), then the upgrade phase with the
 // applier's progress, per-phase timeouts and resume-by-rerun.
 import { Command, Option } from 'commander';
-import { addWaitFlags, concurrencyFrom, mapClusterError, progressMode, redactingSink, reportRetries, timeoutsFrom } from './apply';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { CliIo, ExitCode } from './io';
+import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
-import { loadWithPositions, locator, manifestCheck } from './plan';
+import { loadForCluster, objectsOf } from './load';
+import { locator, manifestCheck } from './plan';
+import { progressMode, redactingSink, reportRetries, runOperation } from './progress-output';
+import { WaitFlags, addWaitFlags, concurrencyFrom, timeoutsFrom } from './wait-flags';
 import { ProgressEvent } from '../apply/events';
-import { ApplyError } from '../apply/executor';
 import { ProgressMode, rendererFor } from '../apply/progress';
-import { PreflightError, UpgradeEvent, Upgrader } from '../apply/upgrade';
 import { formatUpgradePreflights } from '../apply/upgrade-preflights';
+import { UpgradeEvent, Upgrader } from '../apply/upgrader';
+import { ExitCode } from '../core/errors';
 
-export { rerunCommand };
 
-interface UpgradeFlags extends KubeFlags, EnvFileFlags {
+interface UpgradeFlags extends KubeFlags, EnvFileFlags, WaitFlags {
   output: string;
   journal?: string;
-  timeout?: string;
-  stageTimeout: string[];
-  resourceTimeout?: string;
-  failureWindow?: string;
-  stable?: string;
   concurrency: string;
   validate: boolean;
 }
@@ -56,20 +52,20 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
     const concurrency = concurrencyFrom(flags.concurrency);
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
-    const manifests = loadWithPositions(paths, io);
-    const objects = manifests.map(m => m.object);
+    const input = loadForCluster(paths, io);
+    const objects = objectsOf(input);
     const substituted = substituteOrFail(objects, variables);
     const redact = substituted.redact;
-    const locate = locator(manifests);
+    const locate = locator(input.manifests);
     if (flags.validate) {
-      const check = manifestCheck(substituted.objects);
+      const check = manifestCheck(input, substituted.objects);
       if (!check.passed) {
         io.out(redact(formatUpgradePreflights([check], locate)));
         setExit(ExitCode.INVALID);
         return;
       }
     }
-    const kube = await connect(flags);
+    const kube = await connect(flags, io);
     const mode = progressMode(flags.output, io);
     const renderer = rendererFor(mode, io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
     const sink = redactingSink(renderer, redact);
@@ -85,31 +81,17 @@ Exit codes: 0 upgraded, 1 a preflight failed or the rollout failed/timed out, 2 
         sink(e as ProgressEvent);
       }
     };
-    const abort = new AbortController();
-    const onSigint = () => abort.abort();
-    process.once('SIGINT', onSigint);
-    try {
-      await new Upgrader(kube, {
-        variables,
-        timeouts,
-        concurrency,
-        journalPath: flags.journal,
-        onEvent,
-        signal: abort.signal,
-        resumeCommand: rerunCommand('upgrade', paths, flags, envFileArgs(flags)),
-        statusCommand: rerunCommand('status', paths, { ...flags, journal: undefined }),
-      }).upgrade(objects);
-      await renderer.finish();
-      setExit(ExitCode.OK);
-    } catch (e) {
-      await renderer.finish();
-      if (e instanceof PreflightError || e instanceof ApplyError) {
-        setExit(ExitCode.INVALID);
-        return;
-      }
-      mapClusterError(e, redact);
-    } finally {
-      process.off('SIGINT', onSigint);
-    }
+    await runOperation(renderer, redact, signal => new Upgrader(kube, {
+      clock: io.clock,
+      variables,
+      timeouts,
+      concurrency,
+      journalPath: flags.journal,
+      onEvent,
+      signal,
+      resumeCommand: rerunCommand('upgrade', paths, flags, envFileArgs(flags)),
+      statusCommand: rerunCommand('status', paths, { ...flags, journal: undefined }),
+    }).upgrade(objects));
+    setExit(ExitCode.OK);
   });
 }

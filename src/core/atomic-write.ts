@@ -8,9 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { FileError } from './errors';
 
 /** A path we refuse to write (a symbolic link, a directory, a device…). */
-export class UnsafePathError extends Error {
+export class UnsafePathError extends FileError {
   constructor(readonly path: string, message: string) {
     super(message);
     this.name = 'UnsafePathError';

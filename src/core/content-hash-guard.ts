@@ -1,9 +1,9 @@
 // Templates named after a hash of their content (CAPI rolls machines only when the referenced
 // template name changes): a final spec that differs from the hashed one under the same name would
 // never reach running machines, so it is refused.
-import { Finding, error } from './errors';
+import { Finding, error } from './finding';
 import { stableStringify } from './hash';
-import type { KubeObject } from '../validate/schema';
+import type { KubeObject } from './kube-object';
 
 /** The first path (e.g. `spec.template.spec.image.url`) at which two JSON values differ. */
 function firstDifference(a: unknown, b: unknown, path: string): string {

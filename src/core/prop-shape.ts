@@ -2,7 +2,8 @@
 // from the types; plain-JS, JSON-fed or cast callers do not, and without this a string where a
 // map belongs becomes labels {"0": "x"}, a string where a list belongs becomes three SANs, and a
 // misspelt prop silently falls back to its default. Each construct declares its props' shape once.
-import { Finding, ValidationError, error } from './errors';
+import { ValidationError } from './errors';
+import { Finding, error } from './finding';
 import { safeJson } from './safe-json';
 
 export type PropShape =

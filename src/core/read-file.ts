@@ -2,6 +2,7 @@
 // at most a size limit, so a symlink to /dev/zero, a FIFO named `x.yaml` or a huge file fails
 // at once with a message naming the file, instead of hanging or exhausting memory.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, Stats } from 'node:fs';
+import { FileError } from './errors';
 
 /** Default limit per input file (and for stdin). */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -10,7 +11,7 @@ export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export const MAX_FILE_ENV = 'CDK8S_CAPI_MAX_FILE_MIB';
 
 /** A file that cannot be read (exit code 2 in the CLI). `file` is the path as the user gave it. */
-export class InputFileError extends Error {
+export class InputFileError extends FileError {
   constructor(public readonly file: string, public readonly reason: string, message = `cannot read ${file}: ${reason}`) {
     super(message);
     this.name = 'InputFileError';

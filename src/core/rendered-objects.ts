@@ -12,9 +12,10 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { deepFreeze } from './deep-freeze';
-import { Finding, Severity, ValidationError } from './errors';
-import type { ObjectFinding } from '../validate/cross-object';
-import type { KubeObject } from '../validate/schema';
+import { ValidationError } from './errors';
+import { Finding, Severity } from './finding';
+import type { ObjectFinding } from './finding';
+import type { KubeObject } from './kube-object';
 
 /** A check of one object's final JSON. */
 export type ObjectCheck = (json: KubeObject) => Finding[];

@@ -4,24 +4,25 @@
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { EKSA_CLUSTER_SYMBOL, isEksaApp } from './app-marker';
-import { writeSidecarsWithApp } from './sidecar-files';
-import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
-import { Finding, ValidationError, error } from '../core/errors';
-import { KubeObject } from '../validate/schema';
-import { PreflightMode } from './checks/check';
-import { MAX_CLUSTER_NAME_LENGTH, clusterNameProblem } from './checks/cluster-name';
 import { ClusterNetworkProps, ProxyProps, RegistryMirrorProps } from './cluster-settings';
 import { EksaCni } from './cni';
-import { PreflightFinding } from './eksa-spec';
 import { EksaEtcd } from './etcd';
 import { EksaFluxProps } from './gitops';
-import { HardwareMachine } from './hardware';
 import { EksaIdentityProvider } from './identity-providers';
 import { ControlPlaneProps, EksaTaint, WorkerNodeGroupProps } from './node-groups';
-import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from './preflights';
 import { EksaProvider } from './providers/provider';
-import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from './releases';
+import { writeSidecarsWithApp } from './sidecar-files';
 import { AwsIamConfig, Cluster, FluxConfig, OidcConfig } from '../../imports/anywhere.eks.amazonaws.com';
+import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT } from '../baremetal/bmc-credentials';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
+import { KubeObject } from '../core/kube-object';
+import { PreflightMode } from '../validate/eksa/checks/check';
+import { MAX_CLUSTER_NAME_LENGTH, clusterNameProblem } from '../validate/eksa/checks/cluster-name';
+import { PreflightFinding } from '../validate/eksa/eksa-spec';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { EKSA_RELEASE_ANNOTATION, PreflightResult, preflightErrors, runPreflights } from '../validate/eksa/preflights';
+import { DEFAULT_EKSA_RELEASE, EksaRelease, defaultKubernetesVersion, isEksaRelease } from '../validate/eksa/releases';
 
 /** The file name suffix eksctl uses for cluster configs (`<name>-eks-a-cluster.yaml`). */
 export const EKSA_CLUSTER_FILE_SUFFIX = '-eks-a-cluster';

@@ -1,7 +1,9 @@
 // Collects draft nodes and edges keyed by stable strings; ids, groups and order are decided
 // once at the end (topology.ts), so the result does not depend on input order.
 import { EdgeKind, NodeRole, NodeStatus } from './model';
-import type { KubeObject } from '../validate/schema';
+import { groupOf, parseApiVersion } from '../core/gvk';
+import type { KubeObject } from '../core/kube-object';
+import { effectiveNamespace, keyOf } from '../core/object-key';
 
 export interface DraftNode {
   readonly key: string;
@@ -40,27 +42,9 @@ export interface LooseRef {
   readonly namespace?: unknown;
 }
 
-// Kinds without a namespace; everything else defaults to `default` like kubectl.
-const CLUSTER_SCOPED = new Set([
-  'Namespace', 'CustomResourceDefinition', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass', 'PriorityClass', 'Node',
-  'PersistentVolume', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'APIService', 'ClusterIssuer',
-  'IngressClass', 'RuntimeClass', 'CSIDriver', 'VolumeSnapshotClass',
-]);
-
-/** The API group of `group/version` (`''` for the core group). */
-export function apiGroupOf(apiVersion: string): string {
-  const i = apiVersion.lastIndexOf('/');
-  return i < 0 ? '' : apiVersion.slice(0, i);
-}
-
-export function groupOf(obj: KubeObject): string {
-  return apiGroupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : '');
-}
-
+/** The namespace a node is drawn in (the one object key's rule: `default` unless cluster-scoped). */
 export function namespaceOf(obj: KubeObject): string | undefined {
-  if (CLUSTER_SCOPED.has(obj.kind ?? '')) return undefined;
-  const ns = obj.metadata?.namespace;
-  return typeof ns === 'string' && ns ? ns : 'default';
+  return effectiveNamespace({ kind: obj.kind, namespace: obj.metadata?.namespace });
 }
 
 export function nameOf(obj: KubeObject): string {
@@ -70,8 +54,9 @@ export function nameOf(obj: KubeObject): string {
   return '(unnamed)';
 }
 
-export function objectKey(group: string, kind: string, namespace: string | undefined, name: string): string {
-  return `obj|${group}|${kind}|${namespace ?? ''}|${name}`;
+/** A node key for an object: `obj|` and the object's key (other nodes, such as hardware rows, have other prefixes). */
+export function nodeKeyOf(group: string, kind: string, namespace: string | undefined, name: string): string {
+  return `obj|${keyOf({ group, kind, namespace, name })}`;
 }
 
 /** Which role a Kubernetes kind plays. */
@@ -109,7 +94,7 @@ export class GraphBuilder {
     const kind = object.kind ?? '';
     const namespace = namespaceOf(object);
     const name = nameOf(object);
-    const key = objectKey(group, kind, namespace, name);
+    const key = nodeKeyOf(group, kind, namespace, name);
     const existing = this.nodes.get(key);
     if (existing) {
       this.notes.push(`${kind} ${namespace ? `${namespace}/` : ''}${name} appears more than once in the input${source ? ` (again at ${source})` : ''}; drawn once`);
@@ -147,14 +132,14 @@ export class GraphBuilder {
     const kind = typeof ref.kind === 'string' && ref.kind ? ref.kind : defaultKind;
     const namespace = typeof ref.namespace === 'string' && ref.namespace ? ref.namespace : fromNamespace;
     const group = typeof ref.apiGroup === 'string' ? ref.apiGroup
-      : typeof ref.apiVersion === 'string' ? apiGroupOf(ref.apiVersion) : undefined;
+      : typeof ref.apiVersion === 'string' ? parseApiVersion(ref.apiVersion).group : undefined;
     const candidates = (this.byKindName.get(`${kind}|${namespace ?? ''}|${ref.name}`) ?? [])
       .map(k => this.nodes.get(k)!)
       .filter(n => group === undefined || groupOf(n.object!) === group);
     if (candidates.length) return candidates.sort((a, b) => (a.key < b.key ? -1 : 1))[0];
     const g = group ?? defaultGroup;
     return this.add({
-      key: objectKey(g, kind, namespace, ref.name),
+      key: nodeKeyOf(g, kind, namespace, ref.name),
       kind,
       name: ref.name,
       namespace,

@@ -1,10 +1,11 @@
 // Cluster API + Metal3 edges: Cluster → control plane / infrastructure / MachineDeployments,
 // templates and their references, hostSelectors → BareMetalHosts, hosts → BMC Secrets,
 // controlPlaneEndpoint → VIP. Reads v1beta1 and v1beta2 reference shapes alike.
-import { DraftNode, GraphBuilder, groupOf } from './builder';
+import { DraftNode, GraphBuilder } from './builder';
 import { EdgeKind, NodeRole, NodeStatus } from './model';
 import { describeSelector, labelLines, readSelector } from './selector-text';
 import { VipIndex } from './vips';
+import { groupOf } from '../core/gvk';
 import { selectorMatches } from '../core/selectors';
 
 const CAPI = 'cluster.x-k8s.io';

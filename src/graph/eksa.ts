@@ -1,12 +1,13 @@
 // EKS Anywhere edges: Cluster → datacenterRef, the control plane / worker node groups /
 // external etcd (inline in the spec, drawn as nodes) → their machineGroupRefs, endpoints,
 // and with a hardware.csv the Tinkerbell hardwareSelectors → the machines they pick.
-import { DraftNode, GraphBuilder, groupOf } from './builder';
+import { DraftNode, GraphBuilder } from './builder';
 import { EdgeKind, NodeRole, NodeStatus } from './model';
 import { describeSelector, labelMapSelector } from './selector-text';
 import { VipIndex } from './vips';
+import { groupOf } from '../core/gvk';
 import { selectorMatches } from '../core/selectors';
-import { HardwareMachine } from '../eksa/hardware';
+import { HardwareMachine } from '../validate/eksa/hardware';
 
 const EKSA = 'anywhere.eks.amazonaws.com';
 

@@ -8,8 +8,8 @@ import {
   EdgeKind, GraphEdge, GraphGroup, GraphNode, GroupKind, NodeRole, NodeStatus, ROLE_ORDER, TopologyGraph, slug,
 } from './model';
 import { VipIndex } from './vips';
-import { HardwareMachine } from '../eksa/hardware';
-import type { KubeObject } from '../validate/schema';
+import type { KubeObject } from '../core/kube-object';
+import { HardwareMachine } from '../validate/eksa/hardware';
 
 export interface TopologyInput {
   /** Management-cluster manifests, ours or hand-written. */
@@ -49,7 +49,7 @@ function markUnselected(b: GraphBuilder): void {
 }
 
 function clusterGroupLabel(n: DraftNode): string {
-  return n.key.startsWith('obj|anywhere.eks.amazonaws.com|') ? `EKS-A Cluster ${n.name}` : `Cluster ${n.name}`;
+  return n.key.startsWith('obj|anywhere.eks.amazonaws.com/') ? `EKS-A Cluster ${n.name}` : `Cluster ${n.name}`;
 }
 
 function finish(b: GraphBuilder): TopologyGraph {

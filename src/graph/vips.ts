@@ -2,13 +2,14 @@
 // config for the downstream cluster) and the endpoints that use them. A single address is
 // one node shared by the pool and every endpoint naming it, so a mismatch shows as two nodes.
 import { posix } from 'node:path';
-import { DraftNode, GraphBuilder, groupOf, namespaceOf, nameOf } from './builder';
+import { DraftNode, GraphBuilder, namespaceOf, nameOf } from './builder';
 import { EdgeKind, NodeRole, NodeStatus } from './model';
 import { describeSelector, readSelector } from './selector-text';
+import { groupOf } from '../core/gvk';
 import { IpRange, canonicalIp, contains, parseCidr, parseIp, singleIp } from '../core/ip';
-import { parseButane } from '../ignition/parse';
+import type { KubeObject } from '../core/kube-object';
+import { parseButane } from '../validate/butane/parse';
 import { embeddedManifests } from '../validate/embedded-manifests';
-import type { KubeObject } from '../validate/schema';
 
 // Where RKE2 objects carry their Butane config (the same places embeddedManifests reads).
 const BUTANE_CONFIG: Record<string, (o: KubeObject) => unknown> = {

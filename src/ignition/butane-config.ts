@@ -5,12 +5,13 @@
 import { butaneYaml } from './butane-yaml';
 import { IgnitionConfig, ignitionConfig } from './ignition-json';
 import { manifestYaml } from './manifest';
-import { seedParsedButane } from './parse-cache';
+import { ValidationError } from '../core/errors';
+import { Finding, Severity, error, warning } from '../core/finding';
 import {
   BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneModel, ButaneNodeOwner, ButaneUnit,
-} from './types';
-import { validateButane } from './validate';
-import { Finding, Severity, ValidationError, error, warning } from '../core/errors';
+} from '../validate/butane/model';
+import { validateButane } from '../validate/butane/rules';
+import type { RenderedButane } from '../validate/embedded-texts';
 
 export interface ButaneConfigProps {
   /**
@@ -154,6 +155,8 @@ export class ButaneConfig {
   private accepted = new Set<string>();
   /** toYaml() of the config as it stands (cleared by every change): owners render it lazily, often. */
   private yaml?: string;
+  /** The objects serialized into each inline manifest text (addManifestFile). */
+  private readonly inlineObjects = new Map<string, readonly object[]>();
 
   constructor(props: ButaneConfigProps = {}) {
     this.strict = props.strict ?? true;
@@ -184,8 +187,9 @@ export class ButaneConfig {
    * order. Defaults suit RKE2's auto-deploy manifests directory: 0644, root:root, overwrite.
    */
   addManifestFile(path: string, objects: object[], options: ManifestFileOptions = {}): this {
-    const { yaml, findings } = manifestYaml(objects, 'objects');
+    const { yaml, objects: plains, findings } = manifestYaml(objects, 'objects');
     if (yaml === undefined) throw ValidationError.fromFindings(this.describe('file', path, this.files.length), findings);
+    this.inlineObjects.set(yaml, plains ?? []);
     return this.addFile({
       path,
       overwrite: options.overwrite ?? true,
@@ -217,12 +221,20 @@ export class ButaneConfig {
   /** The Butane YAML, for `agentConfig.additionalUserData.config` (modes as `0644`). */
   toYaml(): string {
     if (this.yaml !== undefined) return this.yaml;
-    const model = this.toModel();
-    const text = butaneYaml(model);
-    // A strict config has no findings at all, so a later parse of this text is known already.
-    if (this.strict) seedParsedButane(text, model);
+    const text = butaneYaml(this.toModel());
     this.yaml = text;
     return text;
+  }
+
+  /**
+   * The rendered text with the model it came from, for validation of objects that carry it
+   * (`validateObjects(…, { renderedConfigs })`): a strict config passed every Butane rule when it
+   * was built, so the validator need not parse its text again. Undefined for a non-strict config
+   * (it may carry warnings the validator must report).
+   */
+  _rendered(): RenderedButane | undefined {
+    if (!this.strict) return undefined;
+    return { text: this.toYaml(), model: this.toModel(), inline: this.inlineObjects };
   }
 
   /** The Ignition 3.3.0 config Butane translates this to (modes in decimal, inline text as data URLs). */

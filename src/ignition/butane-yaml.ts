@@ -1,7 +1,7 @@
 // ButaneModel → Butane YAML (`variant: fcos`, `version: 1.4.0`), the text CAPRKE2 reads from
 // `agentConfig.additionalUserData.config`. Modes come out as octal literals (`mode: 0644`).
-import { BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneFile, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './types';
 import { toYamlDocument } from './yaml-format';
+import { BUTANE_VARIANT, BUTANE_VERSION, ButaneDirectory, ButaneFile, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from '../validate/butane/model';
 
 type Plain = { [key: string]: unknown };
 

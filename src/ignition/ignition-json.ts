@@ -1,7 +1,7 @@
 // ButaneModel → the Ignition 3.3.0 JSON that Butane produces for this subset. Keys come in
 // the order of Ignition's Go types, as Butane writes them; unset fields are left out.
-import { encodeDataUrl } from './data-url';
-import { ButaneDirectory, ButaneFile, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit, IGNITION_VERSION } from './types';
+import { encodeDataUrl } from '../validate/butane/data-url';
+import { ButaneDirectory, ButaneFile, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit, IGNITION_VERSION } from '../validate/butane/model';
 
 /** `user` / `group` of an Ignition node. */
 export interface IgnitionNodeOwner {

@@ -1,8 +1,7 @@
 // Kubernetes objects → multi-document YAML for a file in RKE2's auto-deploy manifests
 // directory. Objects are serialized as data (never string templates), in the given order.
-import { seedInlineObjects } from './parse-cache';
 import { toYamlDocument } from './yaml-format';
-import { Finding, error } from '../core/errors';
+import { Finding, error } from '../core/finding';
 
 /** Anything with `toJson()` (a cdk8s ApiObject) or a plain object. */
 function plainOf(obj: unknown): unknown {
@@ -26,7 +25,7 @@ function documentOf(plain: object): string {
 }
 
 /** Serializes the objects; returns findings instead when an object is not a Kubernetes object. */
-export function manifestYaml(objects: readonly unknown[], field: string): { yaml?: string; findings: Finding[] } {
+export function manifestYaml(objects: readonly unknown[], field: string): { yaml?: string; objects?: object[]; findings: Finding[] } {
   if (!Array.isArray(objects) || objects.length === 0) {
     return { findings: [error('butane/manifest-object', field, 'no Kubernetes objects given', 'pass at least one object (plain data or a cdk8s ApiObject)')] };
   }
@@ -57,7 +56,5 @@ export function manifestYaml(objects: readonly unknown[], field: string): { yaml
     plains.push(plain);
   });
   if (findings.length > 0) return { findings };
-  const yaml = docs.join('---\n');
-  seedInlineObjects(yaml, plains);
-  return { yaml, findings };
+  return { yaml: docs.join('---\n'), objects: plains, findings };
 }

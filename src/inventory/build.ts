@@ -8,18 +8,18 @@ import { BareMetalHostEnrollment } from '../baremetal/bare-metal-host-enrollment
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../baremetal/bmc-credentials';
 import { Architecture, BareMetalHostProps, BootMode, HostRole } from '../baremetal/host';
 import { ValidationError } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 import { RenderedObjects } from '../core/rendered-objects';
 import { EksaCni } from '../eksa/cni';
 import { EksaApp } from '../eksa/eksa-app';
 import { EksaCluster } from '../eksa/eksa-cluster';
 import { EksaProvider } from '../eksa/providers/provider';
-import { EksaRelease } from '../eksa/releases';
 import { ChecksumType, DiskFormat, MachineImage } from '../metal3/machine-template';
 import { MultinodeRke2Cluster } from '../rke2/multinode-rke2-cluster';
 import { Cni, RegistrationMethod, Rke2ClusterCommonProps, Rke2WorkerPoolOptions } from '../rke2/options';
 import { Rke2Cluster } from '../rke2/rke2-cluster';
 import { SingleNodeRke2Cluster } from '../rke2/single-node-rke2-cluster';
-import { KubeObject } from '../validate/schema';
+import { EksaRelease } from '../validate/eksa/releases';
 
 /** One synthesized cluster: its files, in apply order. */
 export interface ClusterOutput {

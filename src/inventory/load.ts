@@ -7,10 +7,11 @@ import { Document, LineCounter, isMap, isSeq } from 'yaml';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
+import { InvalidInputError } from '../core/errors';
 import { InputFileError, readInputFile } from '../core/read-file';
 import { parseYamlDocument, yamlToJs } from '../core/safe-yaml';
-import { HardwareMachine } from '../eksa/hardware';
-import { parseHardwareCsv } from '../eksa/hardware-csv';
+import { HardwareMachine } from '../validate/eksa/hardware';
+import { parseHardwareCsv } from '../validate/eksa/hardware-csv';
 
 export interface InventoryProblem {
   readonly file: string;
@@ -20,7 +21,7 @@ export interface InventoryProblem {
   readonly message: string;
 }
 
-export class InventoryError extends Error {
+export class InventoryError extends InvalidInputError {
   constructor(public readonly problems: readonly InventoryProblem[]) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'InventoryError';

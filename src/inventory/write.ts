@@ -4,12 +4,13 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
+import { FileError } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
 import { fleetFiles } from '../gitops/fleet';
 import { fluxFiles } from '../gitops/flux';
 import { CLUSTER_DIR, GitOpsCluster, GitOpsFile, GitOpsFlavor, HOSTS_DIR } from '../gitops/layout';
-import { KubeObject } from '../validate/schema';
 
 export interface WriteOptions {
   readonly outdir: string;
@@ -77,7 +78,7 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
 /** Marks a directory as synth output, so a later synth may clean it (and nothing else). */
 export const OUTPUT_MARKER = '.cdk8s-capi-output';
 
-export class OutputDirError extends Error {
+export class OutputDirError extends FileError {
   constructor(message: string) {
     super(message);
     this.name = 'OutputDirError';

@@ -1,7 +1,7 @@
 // helm.cattle.io objects (RKE2's helm-controller) built from the typed L1 classes.
 import { stringify } from 'yaml';
 import { HelmChart, HelmChartConfig } from '../../imports/helm.cattle.io';
-import { KubeObject } from '../validate/schema';
+import { KubeObject } from '../core/kube-object';
 
 export interface HelmChartOptions {
   readonly name: string;

@@ -4,10 +4,10 @@
 // rke2-traefik-config.yaml.
 import { Construct } from 'constructs';
 import { helmChartConfig } from './helm';
-import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
 import { bool, checkPropShape, int, obj, str } from '../core/prop-shape';
+import { METALLB_NAMESPACE } from '../validate/pool-addresses';
 
 export interface IngressVipProps {
   /** The ingress VIP(s). */

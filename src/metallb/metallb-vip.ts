@@ -4,11 +4,11 @@
 // the RKE2 supervisor (9345) and the API server (6443).
 import { Construct } from 'constructs';
 import { helmChart } from './helm';
-import { METALLB_NAMESPACE } from './pools';
 import { ManifestFile, ManifestFileSet, RKE2_MANIFESTS_DIR, VIP_SHAPE, VipAddresses, checkVip, vipFamilies, vipPoolAddresses } from './vip';
 import { IpAddressPool, L2Advertisement } from '../../imports/metallb.io';
+import { KubeObject } from '../core/kube-object';
 import { PropShape, checkPropShape, int, obj, str } from '../core/prop-shape';
-import { KubeObject } from '../validate/schema';
+import { METALLB_NAMESPACE } from '../validate/pool-addresses';
 
 export const KUBERNETES_VIP_SERVICE = 'kubernetes-vip';
 

@@ -2,14 +2,14 @@
 // manifest files RKE2 applies from its server manifests directory on first boot.
 import { Construct } from 'constructs';
 import { deepFreeze } from '../core/deep-freeze';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { IpFamily, canonicalIp, familyOf, hostCidr } from '../core/ip';
+import { KubeObject } from '../core/kube-object';
 import { PropShape, obj, str } from '../core/prop-shape';
-import { KubeObject } from '../validate/schema';
 import { validateObject } from '../validate/validate';
 
-/** RKE2 applies every manifest in this directory of a server node (the "auto-deploying manifests" feature). */
-export const RKE2_MANIFESTS_DIR = '/var/lib/rancher/rke2/server/manifests';
+export { RKE2_MANIFESTS_DIR } from '../validate/embedded-manifests';
 
 /** A virtual IP: IPv4, IPv6 or both (dual-stack). */
 export interface VipAddresses {

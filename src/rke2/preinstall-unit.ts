@@ -1,7 +1,7 @@
 // rke2-preinstall.service: before rke2-install runs, read the machine's Metal3 metadata from
 // the config-2 drive and put its provider ID, node name and BareMetalHost UUID into the RKE2
 // config. The same unit on control-plane and worker nodes (reference chapter).
-import { ButaneUnit } from '../ignition/types';
+import { ButaneUnit } from '../validate/butane/model';
 
 const META = '/mnt/openstack/latest/meta_data.json';
 const CONFIG = '/etc/rancher/rke2/config.yaml';

@@ -21,9 +21,11 @@ import { Metal3Cluster } from '../../imports/infrastructure.cluster.x-k8s.io';
 import { DEFAULT_ROLE_LABEL } from '../baremetal/bare-metal-host-enrollment';
 import { HostRole } from '../baremetal/host';
 import { contentHashGuard } from '../core/content-hash-guard';
-import { Finding, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { Finding, error } from '../core/finding';
 import { hashedName } from '../core/hash';
 import { IpFamily, canonicalIp, familyOf, parseCidr } from '../core/ip';
+import { KubeObject } from '../core/kube-object';
 import { checkDns1123Label, checkDns1123Subdomain } from '../core/names';
 import { RenderedObjects } from '../core/rendered-objects';
 import { labelSelectorProblems } from '../core/selectors';
@@ -35,7 +37,7 @@ import { IngressVip } from '../metallb/ingress-vip';
 import { MetalLbVip } from '../metallb/metallb-vip';
 import { RKE2_MANIFESTS_DIR, VipAddresses, checkVip, vipFamilies, vipList } from '../metallb/vip';
 import { hostCapacityRules } from '../validate/cross-object';
-import { KubeObject } from '../validate/schema';
+import type { RenderedButane } from '../validate/embedded-texts';
 import { validateObjectSet } from '../validate/validate';
 
 export const RANCHER_AUTO_IMPORT_LABEL = 'cluster-api.cattle.io/rancher-auto-import';
@@ -98,6 +100,8 @@ export abstract class Rke2Cluster extends Construct {
   /** RKE2 version of the control plane (and of the workers). */
   readonly version: string;
   private readonly pools: Rke2WorkerPool[] = [];
+  /** The worker pools' Butane configs (the control plane's is `controlPlaneConfig`). */
+  private readonly workerConfigs: ButaneConfig[] = [];
   private readonly rendered: RenderedObjects;
 
   protected constructor(scope: Construct, id: string, props: Rke2ClusterCommonProps, shape: Rke2ClusterShape) {
@@ -191,14 +195,21 @@ export abstract class Rke2Cluster extends Construct {
     const hosts = props.hosts;
     this.rendered = new RenderedObjects(this, {
       objects: () => this.apiObjects(),
-      // Schema, upstream rules, the network cross-checks and the manifests embedded in the Butane config.
-      check: validateObjectSet,
+      // Schema, upstream rules, the network cross-checks and the manifests embedded in the Butane
+      // config. The Butane configs were validated as models when they were built (strict): their
+      // renderings are handed to the validator instead of being parsed back.
+      check: objects => validateObjectSet(objects, { renderedConfigs: this.renderedConfigs() }),
       // Host capacity at every synth: hosts added (or relabelled) later still count; the enrollment holds every host (none is none).
       checkAlways: hosts
         ? objects => hostCapacityRules([...hosts.hosts.map(h => RenderedObjects.finalJson(h.bareMetalHost)), ...objects], { hostsComplete: true })
         : undefined,
     });
     this.rendered.checkNow();
+  }
+
+  /** The renderings of the strict Butane configs this cluster built (see `validateObjects`' renderedConfigs). */
+  private renderedConfigs(): RenderedButane[] {
+    return [this.controlPlaneConfig, ...this.workerConfigs].map(c => c._rendered()).filter((r): r is RenderedButane => r !== undefined);
   }
 
   /** The worker pools, in order (a copy: add pools with `addWorkerPool`). */
@@ -230,6 +241,7 @@ export abstract class Rke2Cluster extends Construct {
       dataTemplate,
     });
     const workerConfig = new ButaneConfig({ where: `${where}/config`, strict: true, units: [preinstallUnit()] });
+    this.workerConfigs.push(workerConfig);
     const templateSpec = {
       agentConfig: {
         format: Rke2ConfigTemplateSpecTemplateSpecAgentConfigFormat.IGNITION,

@@ -4,7 +4,6 @@
 // writes get resourceVersions, managedFields and watch events exactly like a client's.
 import { parse as parseYaml } from 'yaml';
 import { BuiltinContext, prepareBuiltinCreate, prepareBuiltinUpdate } from './builtin-kinds';
-import { Clock, rfc3339, uuidFrom } from './clock';
 import {
   alreadyExists, ApiError, badRequest, conflict, expired, forbidden, invalid, MODIFIED_CONFLICT,
   notFound, StatusCause, timeoutError, unsupportedMediaType,
@@ -13,11 +12,14 @@ import { deepEqual } from './fieldset';
 import { managerFromUserAgent, Scope, serverSideApply, trackUpdate, WriteContext } from './managed-fields';
 import { generatedName, validateMetadata } from './object-meta';
 import { jsonPatch, mergePatch } from './patch';
+import { uuidFrom } from './random';
 import { apiVersionOf, groupResource, ResourceType, ResourceTypes } from './resource-types';
 import { applyDefaults, prune, rootSchema } from './schema-walk';
 import { matchesFields, matchesRequirements, parseFieldSelector, parseLabelSelector } from './selectors';
 import { EventType, ObjectStore, StoreEvent } from './storage';
-import { Finding } from '../core/errors';
+import { rfc3339 } from './timestamps';
+import { Clock } from '../core/clock';
+import { Finding } from '../core/finding';
 
 /** How to treat fields the schema does not declare (the `fieldValidation` parameter). */
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ApiEngine, DeleteOptions, FieldValidation, RequestOptions, storeKey } from './api-engine';
-import { Clock, RealClock, rfc3339, seededRandom, uuidFrom } from './clock';
 import { ControllerManager } from './controllers/runtime';
 import { CRD_CLEANUP_FINALIZER, CrdController, GarbageCollector, NamespaceController } from './controllers/system';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
@@ -23,12 +22,15 @@ import { FaultInjector, FaultSpec, parseFaultSpec } from './faults';
 import { simKubeconfig, writePrivateFile } from './kubeconfig';
 import { openApiV3Document, openApiV3Root } from './openapi';
 import { decodeKubeProtobuf } from './protobuf';
+import { seededRandom, uuidFrom } from './random';
 import { groupResource, ResourceType, ResourceTypes } from './resource-types';
 import { parseResourcePath } from './routes';
 import { selfSignedCert } from './self-signed-cert';
 import { ObjectStore } from './storage';
 import { toTable, wantsTable } from './table';
+import { rfc3339 } from './timestamps';
 import { serveWatch } from './watch-stream';
+import { Clock, RealClock } from '../core/clock';
 
 /** Options of the simulated API server. */
 export interface SimApiServerOptions {

@@ -17,8 +17,9 @@
 // Parsing is strict: an empty item, an `@` on a fault that takes none or with nothing after it,
 // and anything that is not exactly one of these forms are errors.
 // Example: `429:0.1,503:0.05,reset:0.02,watchdrop:30s,slow:200ms,webhook:10s`.
-import { Clock, seededRandom } from './clock';
 import { ApiError, internalError, serviceUnavailable, tooManyRequests } from './errors';
+import { seededRandom } from './random';
+import { Clock } from '../core/clock';
 import { ValidationError } from '../core/errors';
 
 /** Parsed fault configuration. */

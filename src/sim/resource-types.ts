@@ -2,8 +2,10 @@
 // (optional) and every CustomResourceDefinition applied to the server while it runs.
 import { KIND_EXTRAS, PrinterColumn } from './printer-columns';
 import { sortVersions } from './version-order';
-import { Finding } from '../core/errors';
-import { KubeObject, SchemaRegistry } from '../validate/schema';
+import { Finding } from '../core/finding';
+import { parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { SchemaRegistry } from '../validate/schema';
 
 /** One served group/version/resource. */
 export interface ResourceType {
@@ -106,9 +108,7 @@ export class ResourceTypes {
   }
 
   forKind(apiVersion: string, kind: string): ResourceType | undefined {
-    const i = apiVersion.lastIndexOf('/');
-    const group = i < 0 ? '' : apiVersion.slice(0, i);
-    const version = i < 0 ? apiVersion : apiVersion.slice(i + 1);
+    const { group, version } = parseApiVersion(apiVersion);
     for (const t of this.types.values()) if (t.group === group && t.version === version && t.kind === kind) return t;
     return undefined;
   }

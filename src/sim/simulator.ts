@@ -1,7 +1,7 @@
 // The management-cluster simulator: the API server plus the simulated provider controllers
 // (baremetal-operator, CAPI core, CAPM3, CAPRKE2, EKS Anywhere), all on one clock.
 import { SimApiServer, SimApiServerOptions, SimServerHandle } from './api-server';
-import { ManualClock } from './clock';
+import { ManualClock } from '../core/clock';
 import { ValidationError } from '../core/errors';
 import { BareMetalHostController } from './controllers/bmh';
 import { ClusterController, MachineController, MachineDeploymentController, MachineSetController } from './controllers/capi';

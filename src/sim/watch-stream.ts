@@ -3,8 +3,8 @@
 // early end of the stream (fault `watchdrop`; abrupt connection loss is the `reset` fault). An ERROR event ends the stream, as the real server does.
 import { ServerResponse } from 'node:http';
 import { ApiEngine, WatchOptions } from './api-engine';
-import { Clock, TimerHandle } from './clock';
 import { ResourceType } from './resource-types';
+import { Clock, TimerHandle } from '../core/clock';
 
 export interface WatchStreamOptions {
   readonly timeoutMs: number;

@@ -2,18 +2,18 @@
 // for, CIDRs that must not overlap, VIPs in the right family and outside the cluster ranges.
 import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
-import { ObjectFinding } from './object-finding';
-import { error, warning } from '../core/errors';
+import { EmbeddedTexts } from './embedded-texts';
+import { parsePoolAddress } from './pool-addresses';
+import { ObjectFinding, error, warning } from '../core/finding';
+import { isKind } from '../core/gvk';
 import { IpRange, overlaps, parseCidr, singleIp } from '../core/ip';
+import { effectiveNamespace } from '../core/object-key';
+import { controlPlaneStrategy, machineDeploymentStrategy, spareHostsNeeded } from '../core/rollout';
 import { LabelSelector, selectorMatches } from '../core/selectors';
-import { parsePoolAddress } from '../metallb/pools';
 import { get } from './rules/rule';
-import { KubeObject } from './schema';
+import { KubeObject } from '../core/kube-object';
 
-export type { ObjectFinding };
-
-const ns = (o: KubeObject) => o.metadata?.namespace ?? 'default';
-const isKind = (o: KubeObject, group: string, kind: string) => o.kind === kind && (o.apiVersion ?? '').startsWith(`${group}/`);
+const ns = (o: KubeObject) => effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace });
 
 interface Demand {
   readonly owner: KubeObject;
@@ -23,13 +23,6 @@ interface Demand {
   readonly selector?: LabelSelector;
   readonly templateName: string;
   readonly hosts: KubeObject[];
-}
-
-function surgeOf(v: unknown, replicas: number): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string' && /^\d+%$/.test(v)) return Math.ceil((replicas * Number(v.slice(0, -1))) / 100);
-  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
-  return 0;
 }
 
 function demands(objects: readonly KubeObject[], hosts: readonly KubeObject[]): Demand[] {
@@ -43,17 +36,12 @@ function demands(objects: readonly KubeObject[], hosts: readonly KubeObject[]): 
     out.push({ owner, what, replicas, surge, selector, templateName: String(templateName), hosts: matching });
   };
   for (const cp of objects.filter(o => isKind(o, 'controlplane.cluster.x-k8s.io', 'RKE2ControlPlane'))) {
-    const replicas = cp.spec?.replicas ?? 1;
-    // CAPRKE2 documents maxSurge default 1.
-    add(cp, 'control-plane replicas', replicas, surgeOf(get(cp, 'spec', 'rolloutStrategy', 'rollingUpdate', 'maxSurge') ?? 1, replicas),
-      get(cp, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name'));
+    const s = controlPlaneStrategy(cp);
+    add(cp, 'control-plane replicas', s.replicas, spareHostsNeeded(s), get(cp, 'spec', 'machineTemplate', 'spec', 'infrastructureRef', 'name'));
   }
   for (const md of objects.filter(o => isKind(o, 'cluster.x-k8s.io', 'MachineDeployment'))) {
-    const replicas = md.spec?.replicas ?? 1;
-    const type = get(md, 'spec', 'rollout', 'strategy', 'type') ?? 'RollingUpdate';
-    // CAPI defaults a RollingUpdate to maxSurge 1.
-    const surge = type === 'RollingUpdate' ? surgeOf(get(md, 'spec', 'rollout', 'strategy', 'rollingUpdate', 'maxSurge') ?? 1, replicas) : 0;
-    add(md, 'worker replicas', replicas, surge, get(md, 'spec', 'template', 'spec', 'infrastructureRef', 'name'));
+    const s = machineDeploymentStrategy(md);
+    add(md, 'worker replicas', s.replicas, spareHostsNeeded(s), get(md, 'spec', 'template', 'spec', 'infrastructureRef', 'name'));
   }
   return out;
 }
@@ -129,9 +117,9 @@ function clusterRanges(cluster: KubeObject): { pods: NamedRange[]; services: Nam
 }
 
 /** CIDR overlaps, dual-stack consistency and VIP placement for each CAPI Cluster of the set. */
-export function networkRules(objects: readonly KubeObject[]): ObjectFinding[] {
+export function networkRules(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): ObjectFinding[] {
   const out: ObjectFinding[] = [];
-  const embedded = embeddedManifests(objects);
+  const embedded = embeddedManifests(objects, texts);
   for (const cluster of objects.filter(o => isKind(o, 'cluster.x-k8s.io', 'Cluster'))) {
     const { pods, services } = clusterRanges(cluster);
     for (const p of pods) {
@@ -184,6 +172,6 @@ export function networkRules(objects: readonly KubeObject[]): ObjectFinding[] {
   return out;
 }
 
-export function crossObjectRules(objects: readonly KubeObject[]): ObjectFinding[] {
-  return [...duplicateObjectRules(objects), ...duplicateHostRules(objects), ...hostCapacityRules(objects), ...networkRules(objects)];
+export function crossObjectRules(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): ObjectFinding[] {
+  return [...duplicateObjectRules(objects), ...duplicateHostRules(objects), ...hostCapacityRules(objects), ...networkRules(objects, texts)];
 }

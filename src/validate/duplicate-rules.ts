@@ -2,15 +2,15 @@
 // first when applied), and two BareMetalHosts claiming one machine — the same boot MAC (Ironic
 // refuses a second port with that MAC) or the same BMC address (two hosts would fight over one
 // machine's power).
-import { ObjectFinding } from './object-finding';
-import { KubeObject, safeJson } from './schema';
-import { error, warning } from '../core/errors';
+import { safeJson } from './schema';
+import { ObjectFinding, error, warning } from '../core/finding';
+import { isKind } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
+import { effectiveNamespace, objectKey } from '../core/object-key';
+import { describeRef } from '../core/object-ref';
 
-const groupOf = (o: KubeObject) => (typeof o.apiVersion === 'string' && o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '');
-const nsOf = (o: KubeObject) => (typeof o.metadata?.namespace === 'string' ? o.metadata.namespace : 'default');
-const isHost = (o: KubeObject) => o.kind === 'BareMetalHost' && groupOf(o) === 'metal3.io';
-
-const identity = (o: KubeObject) => `${groupOf(o)}/${o.kind}/${nsOf(o)}/${o.metadata?.name}`;
+const nsOf = (o: KubeObject) => effectiveNamespace({ kind: o.kind, namespace: o.metadata?.namespace }) ?? '';
+const isHost = (o: KubeObject) => isKind(o, 'metal3.io', 'BareMetalHost');
 
 /**
  * The same group/kind/namespace/name more than once: an error when the copies differ (the later
@@ -23,13 +23,13 @@ export function duplicateObjectRules(objects: readonly KubeObject[]): ObjectFind
   objects.forEach((o, i) => {
     const name = o?.metadata?.name;
     if (typeof o?.kind !== 'string' || typeof name !== 'string' || !name) return;
-    const key = identity(o);
+    const key = objectKey(o);
     const first = seen.get(key);
     if (first === undefined) {
       seen.set(key, { index: i, object: o });
       return;
     }
-    const where = `${o.kind} ${nsOf(o)}/${name} is defined more than once in the input (objects #${first.index + 1} and #${i + 1})`;
+    const where = `${describeRef({ kind: o.kind, namespace: nsOf(o), name })} is defined more than once in the input (objects #${first.index + 1} and #${i + 1})`;
     out.push({
       object: o,
       finding: safeJson(first.object, Infinity) === safeJson(o, Infinity)
@@ -46,7 +46,7 @@ export function duplicateHostRules(objects: readonly KubeObject[]): ObjectFindin
   const macs = new Map<string, KubeObject>();
   const bmcs = new Map<string, KubeObject>();
   const hosts = new Map<string, KubeObject>();
-  for (const h of objects.filter(isHost)) hosts.set(identity(h), h); // one per identity: copies are duplicateObjectRules' business
+  for (const h of objects.filter(isHost)) hosts.set(objectKey(h), h); // one per identity: copies are duplicateObjectRules' business
   for (const h of hosts.values()) {
     const mac = h.spec?.bootMACAddress;
     if (typeof mac === 'string' && mac) {

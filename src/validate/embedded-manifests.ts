@@ -2,12 +2,13 @@
 // the RKE2 server manifests directory). They are applied by the downstream cluster, not the
 // management cluster, but they are checked like any other manifest.
 import { isMap, isScalar, isSeq, Node } from 'yaml';
-import { kubeObjectProblem } from './manifest-files';
+import { EmbeddedTexts } from './embedded-texts';
 import { get } from './rules/rule';
-import { KubeObject } from './schema';
-import { YamlProblem, parseYamlDocument, parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
-import { parseButaneCached, seedInlineObjects, seededInlineObjects } from '../ignition/parse-cache';
-import { RKE2_MANIFESTS_DIR } from '../metallb/vip';
+import { KubeObject } from '../core/kube-object';
+import { parseYamlDocument } from '../core/safe-yaml';
+
+/** RKE2 applies every manifest in this directory of a server node (the "auto-deploying manifests" feature). */
+export const RKE2_MANIFESTS_DIR = '/var/lib/rancher/rke2/server/manifests';
 
 export interface EmbeddedManifest {
   /** The object carrying the Butane config. */
@@ -47,13 +48,13 @@ interface InlineFile {
 }
 
 /** The inline manifest files of the Butane configs in a set (unparseable Butane is skipped; its rules report it). */
-function inlineFiles(objects: readonly KubeObject[]): InlineFile[] {
+function inlineFiles(objects: readonly KubeObject[], texts: EmbeddedTexts): InlineFile[] {
   const out: InlineFile[] = [];
   for (const carrier of objects) {
     const path = typeof carrier.kind === 'string' ? CONFIG_PATHS[carrier.kind] : undefined;
     const text = path ? get(carrier, ...path) : undefined;
     if (typeof text !== 'string') continue;
-    const model = parseButaneCached(text).model;
+    const model = texts.parseButane(text).model;
     for (const f of model?.files ?? []) {
       const inline = f.contents?.inline;
       if (!f.path.startsWith(`${RKE2_MANIFESTS_DIR}/`) || typeof inline !== 'string' || !/\.ya?ml$/.test(f.path)) continue;
@@ -64,19 +65,19 @@ function inlineFiles(objects: readonly KubeObject[]): InlineFile[] {
 }
 
 /** Objects from inline manifest files of the Butane configs in a set (documents with problems are skipped; see embeddedManifestProblems). */
-export function embeddedManifests(objects: readonly KubeObject[]): EmbeddedManifest[] {
+export function embeddedManifests(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): EmbeddedManifest[] {
   const out: EmbeddedManifest[] = [];
-  for (const f of inlineFiles(objects)) {
-    for (const object of parseInline(f.inline).objects) out.push({ carrier: f.carrier, path: f.path, object });
+  for (const f of inlineFiles(objects, texts)) {
+    for (const object of texts.parseInline(f.inline).objects) out.push({ carrier: f.carrier, path: f.path, object });
   }
   return out;
 }
 
 /** Problems of the inline manifest files, with their line in the Butane text. */
-export function embeddedManifestProblems(objects: readonly KubeObject[]): EmbeddedManifestProblem[] {
+export function embeddedManifestProblems(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): EmbeddedManifestProblem[] {
   const out: EmbeddedManifestProblem[] = [];
-  for (const f of inlineFiles(objects)) {
-    const { problems } = parseInline(f.inline);
+  for (const f of inlineFiles(objects, texts)) {
+    const { problems } = texts.parseInline(f.inline);
     if (!problems.length) continue;
     const at = inlineStart(f.butane, f.path, f.inline);
     for (const p of problems) {
@@ -103,52 +104,4 @@ function inlineStart(butane: string, path: string, inline: string): number | und
     return node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED' ? line : line - 1;
   }
   return undefined;
-}
-
-interface ParsedInline {
-  readonly objects: KubeObject[];
-  /** Lines are 1-based inside the inline text. */
-  readonly problems: YamlProblem[];
-}
-
-const MAX_WITH_PROBLEMS = 64;
-/** Texts with problems (the shared cache holds only the clean ones). */
-const withProblems = new Map<string, ParsedInline>();
-
-/** The objects of one inline manifest file (parsed once per distinct text; do not mutate). */
-function parseInline(text: string): ParsedInline {
-  const known = withProblems.get(text);
-  if (known) return known;
-  const seeded = seededInlineObjects(text) as KubeObject[] | undefined;
-  if (seeded) return { objects: seeded, problems: [] };
-  const objects: KubeObject[] = [];
-  const problems: YamlProblem[] = [];
-  const parsed = parseYamlDocuments(text, { prettyErrors: false });
-  const lc = parsed.lineCounter;
-  if (parsed.tooBig) problems.push(parsed.tooBig);
-  for (const doc of parsed.docs) {
-    if (doc.errors.length) {
-      for (const e of doc.errors) problems.push({ rule: 'yaml/syntax', line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
-      continue;
-    }
-    const js = yamlToJs(doc, lc);
-    if (js.problem) {
-      problems.push(js.problem);
-      continue;
-    }
-    if (js.value === null || js.value === undefined) continue;
-    const bad = kubeObjectProblem(js.value);
-    if (bad) {
-      problems.push({ rule: 'input/not-an-object', line: lc.linePos(doc.contents?.range?.[0] ?? 0).line, message: bad.message });
-      continue;
-    }
-    objects.push(js.value);
-  }
-  if (problems.length) {
-    if (withProblems.size >= MAX_WITH_PROBLEMS) withProblems.delete(withProblems.keys().next().value!);
-    withProblems.set(text, { objects, problems });
-  } else {
-    seedInlineObjects(text, objects);
-  }
-  return { objects, problems };
 }

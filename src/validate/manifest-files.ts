@@ -3,7 +3,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
-import { KubeObject } from './schema';
+import { FileError } from '../core/errors';
+import { KubeObject } from '../core/kube-object';
 import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
 import { parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 
@@ -38,7 +39,7 @@ export interface LoadResult {
 }
 
 /** Thrown for unreadable paths (exit code 2 in the CLI). */
-export class ManifestIoError extends Error {
+export class ManifestIoError extends FileError {
   constructor(message: string) {
     super(message);
     this.name = 'ManifestIoError';

@@ -7,25 +7,13 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
-import { Finding, error, warning } from '../core/errors';
+import { Finding, error, warning } from '../core/finding';
+import { parseApiVersion } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
 import { packageRoot } from '../core/package-root';
 import { safeJson } from '../core/safe-json';
 
 export { safeJson };
-
-/** A Kubernetes object as plain data (a parsed manifest or a synthesized ApiObject). */
-export interface KubeObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: {
-    name?: string;
-    namespace?: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    [k: string]: any;
-  };
-  [k: string]: any;
-}
 
 /** What the registry knows about one served kind/version. */
 export interface KindInfo {
@@ -52,10 +40,6 @@ export type KindResolution =
   | { readonly status: 'unknown-kind' }
   | { readonly status: 'unserved-version'; readonly served: readonly string[]; readonly source: string };
 
-export function splitApiVersion(apiVersion: string): { group: string; version: string } {
-  const i = apiVersion.lastIndexOf('/');
-  return i < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, i), version: apiVersion.slice(i + 1) };
-}
 
 function key(group: string, version: string, kind: string): string {
   return `${group}/${version}/${kind}`;
@@ -198,7 +182,7 @@ export class SchemaRegistry {
   }
 
   resolve(apiVersion: string, kind: string): KindResolution {
-    const { group, version } = splitApiVersion(apiVersion);
+    const { group, version } = parseApiVersion(apiVersion);
     const e = this.entries.get(key(group, version, kind));
     if (e) return { status: 'ok', info: e.info };
     const s = this.served.get(`${group}/${kind}`);
@@ -208,7 +192,7 @@ export class SchemaRegistry {
 
   /** The raw structural schema of a kind/version (undefined when unknown). */
   structuralSchema(apiVersion: string, kind: string): any {
-    const { group, version } = splitApiVersion(apiVersion);
+    const { group, version } = parseApiVersion(apiVersion);
     return this.entries.get(key(group, version, kind))?.schema;
   }
 
@@ -228,13 +212,13 @@ export class SchemaRegistry {
     if (typeof obj.apiVersion !== 'string' || typeof obj.kind !== 'string') return []; // checked above; narrows the types
     const res = this.resolve(obj.apiVersion, obj.kind);
     if (res.status === 'unserved-version') {
-      const { group } = splitApiVersion(obj.apiVersion);
+      const { group } = parseApiVersion(obj.apiVersion);
       return [error('schema/unserved-version', 'apiVersion',
         `${obj.apiVersion} is not a served version of ${obj.kind} (${res.source})`,
         `served: ${res.served.map(v => `${group}/${v}`).join(', ')}`)];
     }
     if (res.status === 'unknown-kind') {
-      const { group: g } = splitApiVersion(obj.apiVersion);
+      const { group: g } = parseApiVersion(obj.apiVersion);
       if (this.groups.has(g)) {
         // A group we pin completely: a kind it does not define is a mistake.
         return [error('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}`,
@@ -244,7 +228,7 @@ export class SchemaRegistry {
       return [warning('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}: not checked`,
         'not a pinned CRD or a covered built-in kind')];
     }
-    const { group, version } = splitApiVersion(obj.apiVersion);
+    const { group, version } = parseApiVersion(obj.apiVersion);
     const entry = this.entries.get(key(group, version, obj.kind))!;
     if (!entry.validator) entry.validator = this.ajv.compile(rootSchema(entry.schema));
     if (entry.validator(obj)) return [];

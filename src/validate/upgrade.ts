@@ -2,21 +2,12 @@
 // immutable fields, and templates whose content changed without a new name (upstream-rules.md
 // §1.4 update rules, §2, §3.1, §4.3).
 import * as semver from 'semver';
-import { ObjectFinding } from './cross-object';
-import { Finding, error, warning } from '../core/errors';
+import { ObjectFinding, Finding, error, warning } from '../core/finding';
+import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
+import { objectKey } from '../core/object-key';
 import { get } from './rules/rule';
-import { KubeObject } from './schema';
-
-function group(o: KubeObject): string {
-  const av = o.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
-
-/** Identity of an object across versions of a manifest set (apiVersion's version ignored). */
-export function objectKey(o: KubeObject): string {
-  return `${group(o)}/${o.kind}/${o.metadata?.namespace ?? 'default'}/${o.metadata?.name}`;
-}
+import { KubeObject } from '../core/kube-object';
 
 function minorSemver(v: unknown): semver.SemVer | undefined {
   if (typeof v !== 'string') return undefined;
@@ -42,7 +33,7 @@ const IMMUTABLE_TEMPLATES: Record<string, string> = {
 };
 
 function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
-  const gk = `${group(newO)}/${newO.kind}`;
+  const gk = groupKindOf(newO);
   const out: Finding[] = [];
   const changed = (path: string[]) => stableStringify(get(oldO, ...path)) !== stableStringify(get(newO, ...path));
   switch (gk) {

@@ -1,19 +1,28 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
-import { ObjectFinding, crossObjectRules } from './cross-object';
+import { crossObjectRules } from './cross-object';
 import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
+import { EmbeddedTexts, RenderedButane } from './embedded-texts';
 import { rulesFor } from './rules';
-import { Finding, Severity, ValidationError, error } from '../core/errors';
+import { ValidationError } from '../core/errors';
+import { ObjectFinding, Finding, Severity, error } from '../core/finding';
 import { metadataRules } from './rules/metadata';
 import { placeholderRules } from './rules/placeholders';
-import { RuleContext, groupKind } from './rules/rule';
-import { KubeObject, SchemaRegistry } from './schema';
+import { RuleContext } from './rules/rule';
+import { SchemaRegistry } from './schema';
+import { groupKindOf } from '../core/gvk';
+import { KubeObject } from '../core/kube-object';
 
 export interface ValidateOptions {
   /** Schema registry to use. @default SchemaRegistry.default() */
   readonly registry?: SchemaRegistry;
   /** Warnings of embedded configs count as errors (like Butane strict). @default false */
   readonly strict?: boolean;
+  /**
+   * Butane texts the caller rendered from models that passed the Butane rules (a construct's
+   * strict ButaneConfig): they are not parsed again. @default - every text is parsed
+   */
+  readonly renderedConfigs?: readonly RenderedButane[];
 }
 
 /** Validates one object; `objects` is the set it belongs to, for cross-object rules. */
@@ -22,7 +31,7 @@ export function validateObject(obj: KubeObject, objects: readonly KubeObject[] =
   const base = shapeFindings(obj, registry);
   // Checked only when a rule fails: objects built by the constructs are sound, and this stays cheap.
   const othersUnsound = () => objects.some(o => o !== obj && shapeFindings(o, registry).some(isShapeError));
-  return [...base, ...ruleFindings(obj, { objects, strict: opts.strict }, base, othersUnsound)];
+  return [...base, ...ruleFindings(obj, { objects, strict: opts.strict, texts: new EmbeddedTexts(opts.renderedConfigs) }, base, othersUnsound)];
 }
 
 /** Schema, ObjectMeta and placeholders: what needs no knowledge of the kind's upstream rules. */
@@ -40,7 +49,7 @@ function shapeFindings(obj: KubeObject, registry: SchemaRegistry): Finding[] {
 function ruleFindings(obj: KubeObject, ctx: RuleContext, base: readonly Finding[], othersUnsound: () => boolean = () => false): Finding[] {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj) || typeof obj.kind !== 'string' || typeof obj.apiVersion !== 'string') return [];
   const out: Finding[] = [];
-  for (const rule of rulesFor(groupKind(obj))) {
+  for (const rule of rulesFor(groupKindOf(obj))) {
     try {
       out.push(...rule(obj, ctx));
     } catch (e) {
@@ -56,9 +65,9 @@ const isShapeError = (f: Finding) => f.severity === 'error' && (f.rule.startsWit
  * The manifests a control plane carries in its Butane config, validated as one set per
  * carrier (schema, rules, pool overlaps); findings are reported on the carrier.
  */
-function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions): Array<{ object: KubeObject; finding: Finding }> {
-  const out: Array<{ object: KubeObject; finding: Finding }> = [];
-  const all = embeddedManifests(objects);
+function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions, texts: EmbeddedTexts): ObjectFinding[] {
+  const out: ObjectFinding[] = [];
+  const all = embeddedManifests(objects, texts);
   for (const carrier of new Set(all.map(e => e.carrier))) {
     const mine = all.filter(e => e.carrier === carrier);
     const set = mine.map(e => e.object);
@@ -88,12 +97,13 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   for (const object of objects) byObject.set(object, shapeFindings(object, registry));
   // Rules and cross-object checks read the other objects by their schema types: only those that pass it.
   const sound = objects.filter(o => !byObject.get(o)!.some(isShapeError));
-  const ctx: RuleContext = { objects: sound, strict: opts.strict };
+  const texts = new EmbeddedTexts(opts.renderedConfigs);
+  const ctx: RuleContext = { objects: sound, strict: opts.strict, texts };
   for (const object of objects) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!));
-  for (const { object, finding } of crossObjectRules(sound)) byObject.get(object)?.push(finding);
-  for (const { object, finding } of embeddedFindings(sound, opts)) byObject.get(object)?.push(finding);
+  for (const { object, finding } of crossObjectRules(sound, texts)) byObject.get(object)?.push(finding);
+  for (const { object, finding } of embeddedFindings(sound, opts, texts)) byObject.get(object)?.push(finding);
   // Inline manifests that are not valid YAML (or not objects): reported on their carrier, at their line.
-  for (const p of embeddedManifestProblems(sound)) {
+  for (const p of embeddedManifestProblems(sound, texts)) {
     byObject.get(p.carrier)?.push({ severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine });
   }
   const out: ObjectFindings[] = [];
@@ -105,6 +115,6 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
 }
 
 /** `validateObjects` as one finding per entry (the shape construct checks report). */
-export function validateObjectSet(objects: readonly KubeObject[]): ObjectFinding[] {
-  return validateObjects(objects).flatMap(r => r.findings.map(finding => ({ object: r.object, finding })));
+export function validateObjectSet(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFinding[] {
+  return validateObjects(objects, opts).flatMap(r => r.findings.map(finding => ({ object: r.object, finding })));
 }

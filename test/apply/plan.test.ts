@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { PlanError, StageId, blockers, buildPlan, keyOf } from '../../src/apply/plan';
-import { KubeObject } from '../../src/validate/schema';
+import { PlanError, StageId, blockers, buildPlan } from '../../src/apply/plan';
+import { KubeObject } from '../../src/core/kube-object';
+import { keyOf } from '../../src/core/object-key';
 
 const REFERENCE = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
 const reference: KubeObject[] = parseAllDocuments(readFileSync(REFERENCE, 'utf8')).map(d => d.toJS());

@@ -1,6 +1,6 @@
 import { readinessOf, ruleFor } from '../../src/apply/readiness/rules';
 import { ReadinessStatus } from '../../src/apply/readiness/types';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
 
 const r = (o: KubeObject) => { const x = readinessOf(o); return `${x.status}: ${x.message}`; };
 const bmh = (status: any): KubeObject => ({ apiVersion: 'metal3.io/v1alpha1', kind: 'BareMetalHost', metadata: { name: 'h' }, status });

@@ -1,7 +1,7 @@
 // ${VAR} substitution with Flux's post-build semantics (strict mode), in string values only;
 // errors name variables, objects and fields, never a value.
 import { SUBSTITUTE_ANNOTATION, SubstitutionError, expand, hasPlaceholder, substitute } from '../../src/apply/substitute';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
 
 const vars = { USER: 'admin', PASS: 's3cr3t-Pa55', EMPTY: '', HOST: '10.0.0.1' };
 const lookup = (n: string) => (n in vars ? (vars as Record<string, string>)[n] : undefined);

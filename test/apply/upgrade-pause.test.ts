@@ -8,9 +8,10 @@ import { Journal } from '../../src/apply/journal';
 import {
   PAUSE_MARKER_ANNOTATION, PauseApi, PauseResult, Pauser, isCapm3Paused, isPaused, markerEntry, pausePatch, resumePatch,
 } from '../../src/apply/pause';
-import { ObjectRef, keyOf } from '../../src/apply/plan';
+import { KubeObject } from '../../src/core/kube-object';
+import { keyOf } from '../../src/core/object-key';
+import { ObjectRef } from '../../src/core/object-ref';
 import { mergePatch } from '../../src/sim/patch';
-import { KubeObject } from '../../src/validate/schema';
 
 /** An in-memory API that applies JSON merge patches, and records what the journal held at each patch. */
 class FakeApi implements PauseApi {

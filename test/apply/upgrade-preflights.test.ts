@@ -11,7 +11,7 @@ import {
 } from '../../src/apply/upgrade-preflights';
 import { describeSummary, rolloutReadiness, summarize, whereItStopped } from '../../src/apply/upgrade-progress';
 import { RolloutKind, rolloutsOf } from '../../src/apply/upgrade-rollouts';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
 
 const REF = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
 const reference = (): KubeObject[] => parseAllDocuments(readFileSync(REF, 'utf8')).map(d => d.toJS());

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EngineKube } from './engine-kube';
 import { BACKUP_FORMAT, BACKUP_INDEX } from '../../src/apply/backup';
-import { restoreBackup } from '../../src/apply/backup-restore';
-import { ApplyError } from '../../src/apply/executor';
-import { Upgrader } from '../../src/apply/upgrade';
+import { RunError } from '../../src/apply/engine/run-error';
+import { restoreBackup } from '../../src/apply/restore-backup';
+import { Upgrader } from '../../src/apply/upgrader';
 import { UnsafePathError } from '../../src/core/atomic-write';
+import { KubeObject } from '../../src/core/kube-object';
 import { Simulator } from '../../src/sim/simulator';
-import { KubeObject } from '../../src/validate/schema';
 
 const REFERENCE = join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml');
 const reference = (): KubeObject[] => parseAllDocuments(readFileSync(REFERENCE, 'utf8')).map(d => d.toJS());
@@ -30,7 +30,7 @@ afterEach(() => sim.stop());
 test('upgrade: fails for an unset variable, naming it, before any request', async () => {
   const { BMC_NODE3_USERNAME: _, ...partial } = BMC;
   const up = new Upgrader(kube, { variables: partial, journalPath: join(dir, 'journal.json') }).upgrade(reference());
-  await expect(up).rejects.toThrow(ApplyError);
+  await expect(up).rejects.toThrow(RunError);
   await expect(new Upgrader(kube, { variables: partial }).upgrade(reference())).rejects.toThrow(/variable not set: BMC_NODE3_USERNAME\n {2}Secret default\/node3-example-credentials stringData.username/);
   expect(kube.writes).toEqual([]);
 });

@@ -3,7 +3,7 @@
 import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { BareMetalHostEnrollment, BareMetalHostProps, BmcCredentials, HostRole } from '../../src';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
 import { expectValid, find } from '../util';
 
 const node = (n: number, extra: Partial<BareMetalHostProps> = {}): BareMetalHostProps => ({

@@ -1,9 +1,9 @@
 import { ApiObject, Chart, JsonPatch, Lazy, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { error, warning, ValidationError } from '../../src/core/errors';
+import { ValidationError } from '../../src/core/errors';
+import { error, warning, ObjectFinding } from '../../src/core/finding';
+import { KubeObject } from '../../src/core/kube-object';
 import { RenderedObjects } from '../../src/core/rendered-objects';
-import { ObjectFinding } from '../../src/validate/cross-object';
-import { KubeObject } from '../../src/validate/schema';
 
 /** A check that refuses `data.bad` and counts its runs. */
 function counter() {

@@ -7,13 +7,13 @@ import { parseAllDocuments } from 'yaml';
 import { BareMetalHostEnrollment } from '../../src/baremetal/bare-metal-host-enrollment';
 import { HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { EksaApp } from '../../src/eksa/eksa-app';
 import { EksaCluster } from '../../src/eksa/eksa-cluster';
-import { loadHardwareCsv } from '../../src/eksa/hardware-csv';
-import { runPreflights, preflightErrors } from '../../src/eksa/preflights';
 import { EksaProvider } from '../../src/eksa/providers/provider';
 import { SingleNodeRke2Cluster } from '../../src/rke2/single-node-rke2-cluster';
-import { KubeObject } from '../../src/validate/schema';
+import { loadHardwareCsv } from '../../src/validate/eksa/hardware-csv';
+import { runPreflights, preflightErrors } from '../../src/validate/eksa/preflights';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'eksa-app-')); });

@@ -5,18 +5,18 @@ import { JsonPatch, Testing } from 'cdk8s';
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { BareMetalHostProps, HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { CiliumRoutingMode, EksaCni } from '../../src/eksa/cni';
 import { EksaCluster, EksaClusterProps } from '../../src/eksa/eksa-cluster';
 import { EksaEtcd } from '../../src/eksa/etcd';
 import { EksaIdentityProvider } from '../../src/eksa/identity-providers';
 import { TaintEffect } from '../../src/eksa/node-groups';
-import { formatPreflightReport } from '../../src/eksa/preflights';
 import { EksaProvider } from '../../src/eksa/providers/provider';
 import { TinkerbellOsFamily } from '../../src/eksa/providers/tinkerbell';
 import { VSphereOsFamily } from '../../src/eksa/providers/vsphere';
-import { EksaRelease } from '../../src/eksa/releases';
 import { UpgradeRolloutStrategy } from '../../src/eksa/rollout-strategy';
-import { KubeObject } from '../../src/validate/schema';
+import { formatPreflightReport } from '../../src/validate/eksa/preflights';
+import { EksaRelease } from '../../src/validate/eksa/releases';
 import { expectValid, find } from '../util';
 
 const vsphereProvider = (over: Partial<Parameters<typeof EksaProvider.vsphere>[0]> = {}) => EksaProvider.vsphere({

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { DIST_DIR } from '../../build-tools/examples';
-import { loadHardwareCsv } from '../../src/eksa/hardware-csv';
-import { preflightErrors, runPreflights } from '../../src/eksa/preflights';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
+import { loadHardwareCsv } from '../../src/validate/eksa/hardware-csv';
+import { preflightErrors, runPreflights } from '../../src/validate/eksa/preflights';
 import { find } from '../util';
 
 const read = (example: string, file: string) => readFileSync(join(DIST_DIR, example, file), 'utf8');

@@ -3,9 +3,8 @@
 import { ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, BmcCredentials } from '../../src/baremetal/bmc-credentials';
 import { BareMetalHostProps, HostRole } from '../../src/baremetal/host';
 import { ValidationError } from '../../src/core/errors';
-import {
-  describeHardwareCsvFinding, hardwareFromHosts, hardwareMachineFromHost, loadHardwareCsv, parseHardwareCsv, renderHardwareCsv,
-} from '../../src/eksa/hardware-csv';
+import { hardwareFromHosts, hardwareMachineFromHost } from '../../src/eksa/hardware-from-hosts';
+import { describeHardwareCsvFinding, loadHardwareCsv, parseHardwareCsv, renderHardwareCsv } from '../../src/validate/eksa/hardware-csv';
 
 const HEADER = 'hostname,bmc_ip,bmc_username,bmc_password,mac,ip_address,netmask,gateway,nameservers,labels,disk';
 

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { parseHardwareCsv } from '../../src/eksa/hardware-csv';
+import { KubeObject } from '../../src/core/kube-object';
 import { GraphEdge, GraphNode, TopologyGraph } from '../../src/graph/model';
 import { buildTopology } from '../../src/graph/topology';
+import { parseHardwareCsv } from '../../src/validate/eksa/hardware-csv';
 import { loadManifests } from '../../src/validate/manifest-files';
-import { KubeObject } from '../../src/validate/schema';
 
 export const ROOT = join(__dirname, '..', '..');
 export const REFERENCE_DIR = join('dist', 'reference-multinode');

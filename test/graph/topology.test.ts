@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFERENCE_DIR, ROOT, TINKERBELL_DIR, edgeLines, edgesInto, graphOf, graphOfDir, node, objects } from './helpers';
-import { parseHardwareCsv } from '../../src/eksa/hardware-csv';
 import { EdgeKind, GroupKind, NodeRole, NodeStatus } from '../../src/graph/model';
 import { buildTopology } from '../../src/graph/topology';
+import { parseHardwareCsv } from '../../src/validate/eksa/hardware-csv';
 
 describe('topology of dist/reference-multinode', () => {
   const g = graphOfDir(REFERENCE_DIR);

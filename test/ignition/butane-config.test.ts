@@ -4,9 +4,10 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { MANIFESTS_DIR, PREINSTALL_UNIT } from './reference';
-import { Severity, ValidationError } from '../../src/core/errors';
+import { ValidationError } from '../../src/core/errors';
+import { Severity } from '../../src/core/finding';
 import { ButaneConfig, parseButane } from '../../src/ignition';
-import { encodeDataUrl } from '../../src/ignition/data-url';
+import { encodeDataUrl } from '../../src/validate/butane/data-url';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));

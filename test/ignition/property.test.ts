@@ -6,8 +6,8 @@ import { parse as parseYaml } from 'yaml';
 import { ignitionSchemaErrors } from './ignition-schema';
 import { ValidationError } from '../../src/core/errors';
 import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, parseButane } from '../../src/ignition';
-import { decodeDataUrl, encodeDataUrl } from '../../src/ignition/data-url';
-import { CAPRKE2_BASE_PATHS, CAPRKE2_BASE_UNITS } from '../../src/ignition/validate';
+import { decodeDataUrl, encodeDataUrl } from '../../src/validate/butane/data-url';
+import { CAPRKE2_BASE_PATHS, CAPRKE2_BASE_UNITS } from '../../src/validate/butane/rules';
 
 const SUFFIXES = ['.service', '.socket', '.device', '.mount', '.automount', '.swap', '.target', '.path', '.timer', '.snapshot', '.slice', '.scope'];
 const FILE_MODES = [undefined, 0, 0o644, 0o600, 0o640, 0o444, 0o400, 0o755, 0o750, 0o700, 0o555, 0o664, 0o775, 0o777];

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { fleetInventory } from '../../bench/fleet-inventory';
+import { KubeObject } from '../../src/core/kube-object';
 import { GitOpsFlavor } from '../../src/gitops/layout';
 import { buildInventory } from '../../src/inventory/build';
 import { InventoryError, loadInventory } from '../../src/inventory/load';
 import { OutputDirError, renderOutput, writeOutput } from '../../src/inventory/write';
-import { KubeObject } from '../../src/validate/schema';
 import { errorLines } from '../util';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples', 'inventories');
@@ -171,10 +171,11 @@ describe('output layout and GitOps', () => {
   });
 });
 
-test('a fleet of 1,000 sites synthesizes without error', () => {
-  const file = tmpInventory(stringify(fleetInventory(1000)));
+// The 1,000-site fleet is synthesized (and checked the same way) by `npx projen bench` (bench/fleet-synth.ts).
+test('a fleet of sites synthesizes without error, six hosts each', () => {
+  const file = tmpInventory(stringify(fleetInventory(12)));
   const { outputs, problems: p } = buildInventory(loadInventory(file));
   expect(p).toEqual([]);
-  expect(outputs).toHaveLength(1000);
-  expect(outputs[999].hosts.filter(o => o.kind === 'BareMetalHost')).toHaveLength(6);
-}, 300_000);
+  expect(outputs).toHaveLength(12);
+  expect(outputs[11].hosts.filter(o => o.kind === 'BareMetalHost')).toHaveLength(6);
+});

@@ -4,10 +4,10 @@ import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { IpAddressPool } from '../../imports/metallb.io';
 import { BareMetalHostEnrollment, BmcCredentials, HostRole, MultinodeRke2Cluster, MultinodeRke2ClusterProps } from '../../src';
+import { KubeObject } from '../../src/core/kube-object';
 import { RenderedObjects } from '../../src/core/rendered-objects';
-import { parseButane } from '../../src/ignition/parse';
 import { RKE2_MANIFESTS_DIR } from '../../src/metallb/vip';
-import { KubeObject } from '../../src/validate/schema';
+import { parseButane } from '../../src/validate/butane/parse';
 import { expectValid, find } from '../util';
 
 const props = (extra: Partial<MultinodeRke2ClusterProps> = {}): MultinodeRke2ClusterProps => ({

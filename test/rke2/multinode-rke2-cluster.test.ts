@@ -3,9 +3,9 @@ import { parse } from 'yaml';
 import {
   BareMetalHostEnrollment, BmcCredentials, Cni, HostRole, MultinodeRke2Cluster, MultinodeRke2ClusterProps, SingleNodeRke2Cluster, ValidationError,
 } from '../../src';
-import { parseButane } from '../../src/ignition/parse';
+import { KubeObject } from '../../src/core/kube-object';
+import { parseButane } from '../../src/validate/butane/parse';
 import { embeddedManifests } from '../../src/validate/embedded-manifests';
-import { KubeObject } from '../../src/validate/schema';
 import { expectValid, find, newChart, synth } from '../util';
 
 const base = (extra: Partial<MultinodeRke2ClusterProps> = {}): MultinodeRke2ClusterProps => ({

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { parseButane } from '../../src/ignition/parse';
-import { KubeObject } from '../../src/validate/schema';
+import { KubeObject } from '../../src/core/kube-object';
+import { parseButane } from '../../src/validate/butane/parse';
 import { validateObjects } from '../../src/validate/validate';
 import { chapterObjects, inlineFiles } from '../reference/chapter';
 

@@ -1,8 +1,8 @@
 // API semantics of the simulated server, exercised in process (no HTTP): object metadata,
 // optimistic concurrency, status subresource rules, validation errors, patches, dry run.
 import { apiError, apply, rt } from './helpers';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 function server() {
   const clock = new ManualClock(Date.UTC(2025, 4, 1, 12, 0, 0));

@@ -8,8 +8,8 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 let server: SimApiServer;
 let h: SimServerHandle;

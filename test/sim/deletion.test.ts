@@ -2,8 +2,8 @@
 // cascades (Background, Foreground, Orphan) run by the garbage collector, namespace
 // termination, CRD establishment and cleanup.
 import { apiError, apply, rt } from './helpers';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 async function running() {
   const s = new SimApiServer({ seed: 9, clock: new ManualClock() });

@@ -1,9 +1,9 @@
 // Fault injection: the spec grammar (and its errors), seeded determinism, and each fault as an
 // HTTP client sees it. Timing faults run on a ManualClock, so nothing here waits on wall time.
 import { request } from 'node:https';
+import { ManualClock } from '../../src/core/clock';
 import { ValidationError } from '../../src/core/errors';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 import { FaultInjector, parseFaultSpec } from '../../src/sim/faults';
 
 describe('fault spec', () => {

@@ -1,12 +1,10 @@
-// Test helpers: in-process simulators on a ManualClock, manifest application through the
-// engine (as a client would with server-side apply), and a kubectl runner.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Test helpers: in-process simulators on a ManualClock and manifest application through the
+// engine (as a client would with server-side apply).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { ManualClock } from '../../src/core/clock';
 import { ApiEngine, RequestOptions } from '../../src/sim/api-engine';
-import { ManualClock } from '../../src/sim/clock';
 import { ApiError } from '../../src/sim/errors';
 import { ResourceType } from '../../src/sim/resource-types';
 import { Simulator, SimulatorOptions } from '../../src/sim/simulator';
@@ -75,31 +73,4 @@ export function apiError(f: () => unknown): ApiError {
 
 export function conditionOf(obj: any, type: string): any {
   return (obj?.status?.conditions ?? []).find((c: any) => c.type === type);
-}
-
-/**
- * Runs kubectl against a kubeconfig with a private discovery cache. Asynchronous on purpose:
- * the simulated server runs on this process's event loop.
- */
-export function kubectl(kubeconfig: string, args: string[], input?: string,
-  timeoutMs = 90_000): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise(resolve => {
-    const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', kubectlCacheDir(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', d => (stdout += d));
-    child.stderr.on('data', d => (stderr += d));
-    child.on('close', code => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-    child.stdin.end(input ?? '');
-  });
-}
-
-let cache: string | undefined;
-function kubectlCacheDir(): string {
-  cache ??= mkdtempSync(join(tmpdir(), 'sim-kubectl-cache-'));
-  return cache;
 }

@@ -3,8 +3,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:https';
 import { parse } from 'yaml';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer, SimServerHandle } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 let server: SimApiServer;
 let h: SimServerHandle;

@@ -1,8 +1,8 @@
 // Server-side apply: create-on-apply, managedFields, conflicts with other managers (409 with
 // the real Status shape), force, removal of fields a manager stops applying, shared ownership.
 import { apiError, apply, rt } from './helpers';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 function engine() {
   return new SimApiServer({ seed: 5, clock: new ManualClock() }).engine;

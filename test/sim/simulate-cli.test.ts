@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runSimulate } from '../../src/cli/simulate';
 import { ValidationError } from '../../src/core/errors';
 import * as simIndex from '../../src/sim';
+import { runSimulate } from '../../src/sim/run-simulation';
 
 test('prints the kubeconfig path and serves until stopped', async () => {
   const out: string[] = [];

@@ -1,8 +1,8 @@
 // WATCH semantics at the engine level: resume from a resourceVersion, initial events, 410
 // Expired past the retained history, selector transitions, streaming-list bookmarks.
 import { rt } from './helpers';
+import { ManualClock } from '../../src/core/clock';
 import { SimApiServer } from '../../src/sim/api-server';
-import { ManualClock } from '../../src/sim/clock';
 
 function setup(watchHistory?: number) {
   const s = new SimApiServer({ seed: 1, clock: new ManualClock(), watchHistory });

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { ValidationError } from '../../src/core/errors';
+import { KubeObject } from '../../src/core/kube-object';
 import { hostCapacityRules } from '../../src/validate/cross-object';
-import { KubeObject } from '../../src/validate/schema';
 import { validateObject, validateObjects } from '../../src/validate/validate';
 
 const REFERENCE = parseAllDocuments(readFileSync(join(__dirname, '..', '..', 'dist', 'reference-multinode', 'multinode-cluster.k8s.yaml'), 'utf8')).map(d => d.toJS() as KubeObject);

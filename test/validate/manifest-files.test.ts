@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MAX_YAML_ALIASES, MAX_YAML_DEPTH } from '../../src/core/safe-yaml';
-import { parseButane } from '../../src/ignition/parse';
+import { parseButane } from '../../src/validate/butane/parse';
 import { parseManifests } from '../../src/validate/manifest-files';
 import { STACK_LINE, run } from '../cli/capture';
 

@@ -1,6 +1,6 @@
 // Condition helpers shared by the readiness rules (metav1 conditions and CAPI v1beta1 ones).
 import { Readiness, inProgress } from './types';
-import { KubeObject } from '../../validate/schema';
+import { KubeObject } from '../../core/kube-object';
 
 export interface Condition {
   readonly type: string;

@@ -2,7 +2,8 @@
 // for the kinds this domain waits on, tolerant of v1beta1 and v1beta2 status shapes.
 import { condition, describe, generationGate, isTrue, noStatus } from './conditions';
 import { Readiness, ReadinessRule, ReadinessStatus, current, failed, inProgress } from './types';
-import { KubeObject } from '../../validate/schema';
+import { groupKindOf, groupOf } from '../../core/gvk';
+import { KubeObject } from '../../core/kube-object';
 
 const ENROLLED_STATES = new Set(['available', 'ready', 'provisioning', 'provisioned', 'externally provisioned']);
 
@@ -177,8 +178,7 @@ const TEMPLATE_KIND = /Template$/;
 
 /** Objects that are ready once they exist (no controller reports on them): nothing to wait for. */
 export function isStatic(obj: KubeObject): boolean {
-  const group = (obj.apiVersion ?? '').includes('/') ? obj.apiVersion!.slice(0, obj.apiVersion!.lastIndexOf('/')) : '';
-  return STATIC_KINDS.has(`${group}/${obj.kind}`) || TEMPLATE_KIND.test(obj.kind ?? '');
+  return STATIC_KINDS.has(groupKindOf(obj)) || TEMPLATE_KIND.test(obj.kind ?? '');
 }
 
 /** kstatus-style fallback: generation, then Ready / Available conditions; no conditions → current. */
@@ -218,11 +218,6 @@ export const READINESS_RULES: readonly ReadinessRule[] = [
   customResourceDefinition,
   bareMetalHost, capiCluster, rke2ControlPlane, metal3Cluster, machineDeployment, service, eksaCluster,
 ];
-
-function groupOf(obj: KubeObject): string {
-  const av = obj.apiVersion ?? '';
-  return av.includes('/') ? av.slice(0, av.lastIndexOf('/')) : '';
-}
 
 /** The rule for an object: the kind's own rule, else the generic fallback. */
 export function ruleFor(obj: KubeObject): ReadinessRule {

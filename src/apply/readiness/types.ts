@@ -1,6 +1,6 @@
 // Readiness as data: per kind, a rule turns the live object into current / in-progress /
 // failed plus a message a person can act on.
-import { KubeObject } from '../../validate/schema';
+import { KubeObject } from '../../core/kube-object';
 
 export enum ReadinessStatus {
   /** Reconciled and ready; dependents may proceed. */

@@ -1,7 +1,7 @@
 // What a provider needs from the cluster to render its objects, and what it gives back.
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { HardwareMachine } from '../hardware';
+import { HardwareMachine } from '../../validate/eksa/hardware';
 
 export enum EksaProviderKind {
   DOCKER = 'docker',

@@ -3,15 +3,17 @@
 // TinkerbellTemplateConfig, and hardware.csv written from the same host model as the Metal3 path.
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { EksaProviderKind, ProviderImpl, SshUser, machineName, plainRecord, renderUsers } from './context';
 import {
   TinkerbellDatacenterConfig, TinkerbellMachineConfig, TinkerbellTemplateConfig,
 } from '../../../imports/anywhere.eks.amazonaws.com';
 import { BmcCredentials } from '../../baremetal/bmc-credentials';
 import { BareMetalHostProps } from '../../baremetal/host';
-import { ValidationError, error } from '../../core/errors';
-import { HARDWARE_CONTROL_PLANE_LABEL, HARDWARE_ROLE_LABEL, HARDWARE_WORKER_LABEL } from '../hardware';
-import { hardwareFromHosts, renderHardwareCsv } from '../hardware-csv';
-import { EksaProviderKind, ProviderImpl, SshUser, machineName, plainRecord, renderUsers } from './context';
+import { ValidationError } from '../../core/errors';
+import { error } from '../../core/finding';
+import { HARDWARE_CONTROL_PLANE_LABEL, HARDWARE_ROLE_LABEL, HARDWARE_WORKER_LABEL } from '../../validate/eksa/hardware';
+import { renderHardwareCsv } from '../../validate/eksa/hardware-csv';
+import { hardwareFromHosts } from '../hardware-from-hosts';
 
 export enum TinkerbellOsFamily {
   UBUNTU = 'ubuntu',

@@ -8,7 +8,7 @@
 // errorType/errorMessage/errorCount, and the operation is retried after a delay.
 // Faults (annotation `sim.cdk8s-capi.io/fault` or the hostFaults option): bad-credentials,
 // inspection-failure, provisioning-failure.
-import { uuidFrom } from '../clock';
+import { uuidFrom } from '../random';
 import { StoreEvent } from '../storage';
 import { ControllerContext, faultsOf, key, METAL3, ProviderController, splitKey } from './common';
 import { ReconcileResult } from './runtime';

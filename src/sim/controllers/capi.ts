@@ -14,6 +14,7 @@ import {
 } from './common';
 import { ReconcileResult } from './runtime';
 import { cloneFromTemplate, getRef } from './templates';
+import { machineDeploymentStrategy } from '../../core/rollout';
 
 const CLUSTER_GR = 'cluster.x-k8s.io/clusters';
 const MACHINE_GR = 'cluster.x-k8s.io/machines';
@@ -357,14 +358,6 @@ function templateHash(template: any): string {
   return createHash('sha256').update(JSON.stringify(template ?? {})).digest('hex').slice(0, 10).replace(/^[0-9]/, 'h');
 }
 
-function intOrPercent(v: unknown, total: number, dflt: number, roundUp: boolean): number {
-  if (v === undefined || v === null) return dflt;
-  if (typeof v === 'number') return v;
-  const m = /^(\d+)%$/.exec(String(v));
-  if (m) return roundUp ? Math.ceil((Number(m[1]) * total) / 100) : Math.floor((Number(m[1]) * total) / 100);
-  return Number.isInteger(Number(v)) ? Number(v) : dflt;
-}
-
 export class MachineDeploymentController extends ProviderController {
   constructor(ctx: ControllerContext) {
     super(ctx, 'capi-controller-manager');
@@ -396,10 +389,8 @@ export class MachineDeploymentController extends ProviderController {
       return;
     }
     md = this.client.ensureFinalizer(md, MD_FINALIZER);
-    const desired = md.spec.replicas ?? 1;
-    const strategy = md.spec.rollout?.strategy?.rollingUpdate ?? {};
-    const maxSurge = intOrPercent(strategy.maxSurge, desired, 1, true);
-    const maxUnavailable = intOrPercent(strategy.maxUnavailable, desired, 0, false);
+    // CAPI's fenceposts (core/rollout.ts): maxSurge rounds up, maxUnavailable down, never both 0.
+    const { replicas: desired, maxSurge, maxUnavailable } = machineDeploymentStrategy(md);
     const hash = templateHash(md.spec.template);
     let current = owned.find(ms => ms.metadata.labels?.[TEMPLATE_HASH_LABEL] === hash);
     const old = owned.filter(ms => ms !== current);

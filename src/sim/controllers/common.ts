@@ -1,8 +1,9 @@
 // Shared pieces of the simulated provider controllers: timing (speed factor), metav1
 // conditions, owner references, well-known labels and API versions.
+import { Clock } from '../../core/clock';
 import { ApiEngine, storeKey } from '../api-engine';
-import { Clock, rfc3339 } from '../clock';
 import { StoreEvent } from '../storage';
+import { rfc3339 } from '../timestamps';
 import { SimClient } from './client';
 import { Controller, ReconcileResult } from './runtime';
 

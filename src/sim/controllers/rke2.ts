@@ -15,6 +15,7 @@ import {
 } from './common';
 import { ReconcileResult } from './runtime';
 import { cloneFromTemplate, getRef } from './templates';
+import { controlPlaneStrategy } from '../../core/rollout';
 
 const RCP_GR = 'controlplane.cluster.x-k8s.io/rke2controlplanes';
 const RKE2CONFIG_GR = 'bootstrap.cluster.x-k8s.io/rke2configs';
@@ -85,10 +86,8 @@ export class Rke2ControlPlaneController extends ProviderController {
       set('Available', 'False', 'WaitingForControlPlaneEndpoint', `no control plane endpoint set on Cluster ${cluster.metadata.name}`);
       return write();
     }
-    const desired = rcp.spec.replicas ?? 1;
-    const surgeRaw = rcp.spec.rolloutStrategy?.rollingUpdate?.maxSurge;
-    // CAPRKE2 reads maxSurge with IntValue(): a percentage string counts as 0.
-    const maxSurge = typeof surgeRaw === 'number' ? surgeRaw : /^\d+$/.test(String(surgeRaw ?? '1')) ? Number(surgeRaw ?? 1) : 0;
+    // CAPRKE2 reads maxSurge with IntValue() (core/rollout.ts): a percentage string counts as 0.
+    const { replicas: desired, maxSurge } = controlPlaneStrategy(rcp);
     const tmplRef = rcp.spec.machineTemplate?.spec?.infrastructureRef;
     const upToDate = (m: any) => m.spec.version === rcp.spec.version && this.infraTemplateOf(m) === tmplRef?.name;
     const live = machines.filter(m => !m.metadata.deletionTimestamp);

@@ -1,7 +1,7 @@
 // A minimal controller runtime: each controller maps store events to keys, a FIFO work queue
 // with de-duplication feeds its reconcile function, and requeues go through the injected
 // clock. Reconciles run outside the writing request (deferred), like real controllers.
-import { Clock, TimerHandle } from '../clock';
+import { Clock, TimerHandle } from '../../core/clock';
 import { ObjectStore, StoreEvent } from '../storage';
 
 /** What a reconcile asks for next. */

@@ -2,10 +2,10 @@
 // on: CRD establishment and cleanup, namespace termination, and the garbage collector
 // (ownerReference cascades for Background, Foreground and Orphan deletion).
 import { ApiEngine, storeKey } from '../api-engine';
-import { rfc3339 } from '../clock';
 import { ApiError } from '../errors';
 import { ResourceType } from '../resource-types';
 import { StoreEvent } from '../storage';
+import { rfc3339 } from '../timestamps';
 import { Controller, ReconcileResult } from './runtime';
 
 const CRD_GR = 'apiextensions.k8s.io/customresourcedefinitions';

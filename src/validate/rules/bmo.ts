@@ -1,10 +1,10 @@
 // baremetal-operator admission rules for BareMetalHost (upstream-rules.md §1.4, §1.5),
 // restated over plain objects so they run on synthesized and hand-written manifests alike.
-import { BmcAddressError, ParsedBmcAddress, parseBmcAddress } from '../../baremetal/bmc-address';
-import { checkMac } from '../../baremetal/mac';
-import { Finding, error, warning } from '../../core/errors';
-import { KubeObject } from '../schema';
 import { RuleContext, RuleTable, get } from './rule';
+import { Finding, error, warning } from '../../core/finding';
+import { KubeObject } from '../../core/kube-object';
+import { checkMac } from '../../core/mac';
+import { BmcAddressError, ParsedBmcAddress, parseBmcAddress } from '../bmc-address';
 
 const NAME_CHARS = /^[A-Za-z0-9._-]+$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

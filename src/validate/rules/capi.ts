@@ -1,12 +1,13 @@
 // Cluster API v1beta2 webhook rules for Cluster and MachineDeployment (upstream-rules.md §4),
 // applied after CAPI's own defaulting so hand-written manifests are judged as the server would.
 import * as semver from 'semver';
-import { Finding, error, warning } from '../../core/errors';
+import { RuleContext, RuleTable, get } from './rule';
+import { Finding, error, warning } from '../../core/finding';
+import { versionOf } from '../../core/gvk';
 import { parseCidr } from '../../core/ip';
+import { KubeObject } from '../../core/kube-object';
 import { checkLabelValue } from '../../core/names';
 import { labelSelectorProblems, selectorMatches } from '../../core/selectors';
-import { KubeObject } from '../schema';
-import { RuleContext, RuleTable, get, versionOf } from './rule';
 
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
 

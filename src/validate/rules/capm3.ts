@@ -1,8 +1,9 @@
 // cluster-api-provider-metal3 webhook rules (upstream-rules.md §2) for Metal3Cluster,
 // Metal3MachineTemplate, Metal3Machine and Metal3DataTemplate, v1beta1 and v1beta2.
-import { Finding, error } from '../../core/errors';
-import { KubeObject } from '../schema';
-import { RuleTable, get, versionOf } from './rule';
+import { RuleTable, get } from './rule';
+import { Finding, error } from '../../core/finding';
+import { versionOf } from '../../core/gvk';
+import { KubeObject } from '../../core/kube-object';
 
 function metal3ClusterRules(obj: KubeObject): Finding[] {
   const out: Finding[] = [];

@@ -1,11 +1,12 @@
 // cluster-api-provider-rke2 webhook rules (upstream-rules.md §3) for RKE2ControlPlane,
 // RKE2Config and RKE2ConfigTemplate (v1beta2). The template webhook validates nothing
 // upstream, so a bad template only fails when a machine is created from it; we check it here.
-import { Finding, error, warning } from '../../core/errors';
-import { familyOf } from '../../core/ip';
-import { KubeObject } from '../schema';
 import { embeddedConfigRules } from './embedded-config';
-import { RuleContext, RuleTable, get, versionOf } from './rule';
+import { RuleContext, RuleTable, get } from './rule';
+import { Finding, error, warning } from '../../core/finding';
+import { versionOf } from '../../core/gvk';
+import { familyOf } from '../../core/ip';
+import { KubeObject } from '../../core/kube-object';
 
 /** Rules of the RKE2ConfigSpec embedded at `base` (spec, or spec.template.spec). */
 function configSpecRules(spec: any, base: string, ctx: RuleContext): Finding[] {
@@ -17,7 +18,7 @@ function configSpecRules(spec: any, base: string, ctx: RuleContext): Finding[] {
     out.push(error('caprke2/additional-user-data', `${base}.agentConfig.additionalUserData`, 'Only config or data could be populated at once'));
   }
   if (typeof aud?.config === 'string' && format === 'ignition') {
-    out.push(...embeddedConfigRules(aud.config, `${base}.agentConfig.additionalUserData.config`, { strict: aud.strict === true || ctx.strict === true }));
+    out.push(...embeddedConfigRules(aud.config, `${base}.agentConfig.additionalUserData.config`, { strict: aud.strict === true || ctx.strict === true, texts: ctx.texts }));
   }
   if (typeof aud?.config === 'string' && format !== 'ignition') {
     out.push(warning('caprke2/additional-user-data', `${base}.agentConfig.additionalUserData.config`, 'config (Butane) is only used with agentConfig.format: ignition', 'use data for cloud-config'));

@@ -2,16 +2,16 @@
 // the provider configs, plus the spec-level preflights of every Cluster in the set, reported on
 // the object they concern. Schema and ObjectMeta are checked by the pipeline itself.
 import { ObjectRule, RuleContext, RuleTable } from './rule';
-import { Finding } from '../../core/errors';
-import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../../eksa/checks/tinkerbell';
-import { vsphereDatacenterProblems, vsphereMachineProblems } from '../../eksa/checks/vsphere';
+import { Finding } from '../../core/finding';
+import { KubeObject } from '../../core/kube-object';
+import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../eksa/checks/tinkerbell';
+import { vsphereDatacenterProblems, vsphereMachineProblems } from '../eksa/checks/vsphere';
 import {
   AWSIamConfigKind, ClusterKind, DockerDatacenterKind, EKSA_GROUP, FluxConfigKind, GitOpsConfigKind, OIDCConfigKind,
   PreflightFinding, TinkerbellDatacenterKind, TinkerbellMachineKind, TinkerbellTemplateKind, VSphereDatacenterKind,
   VSphereMachineKind, nameOf, namespaceOf,
-} from '../../eksa/eksa-spec';
-import { collect } from '../../eksa/preflights';
-import { KubeObject } from '../schema';
+} from '../eksa/eksa-spec';
+import { collect } from '../eksa/preflights';
 
 /** Spec-level findings of one object set, computed once per set (the pipeline passes the same array for each object). */
 const CACHE = new WeakMap<readonly KubeObject[], Map<string, PreflightFinding[]>>();

@@ -1,8 +1,8 @@
 // ObjectMeta rules the API server applies to every object (apimachinery ValidateObjectMeta).
-import { Finding, error } from '../../core/errors';
+import { Finding, error } from '../../core/finding';
+import { groupKindOf } from '../../core/gvk';
+import { KubeObject } from '../../core/kube-object';
 import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelValue, checkQualifiedName } from '../../core/names';
-import { KubeObject } from '../schema';
-import { groupKind } from './rule';
 
 /** Kinds whose names are stricter than a DNS-1123 subdomain. */
 const NAME_CHECK: Record<string, (v: string) => string | undefined> = {
@@ -19,7 +19,7 @@ export function metadataRules(obj: KubeObject): Finding[] {
   if (!md.name && !md.generateName) {
     out.push(error('meta/name', 'metadata.name', 'Required value', 'name or generateName is required'));
   } else if (typeof md.name === 'string') {
-    const problem = (NAME_CHECK[groupKind(obj)] ?? checkDns1123Subdomain)(md.name);
+    const problem = (NAME_CHECK[groupKindOf(obj)] ?? checkDns1123Subdomain)(md.name);
     if (problem) out.push(error('meta/name', 'metadata.name', `Invalid value: ${JSON.stringify(md.name)}: ${problem}`));
   }
   if (typeof md.namespace === 'string') {

@@ -1,10 +1,10 @@
 // MetalLB webhook rules for IPAddressPool and L2Advertisement (upstream-rules.md §6).
-import { Finding, error } from '../../core/errors';
-import { IpRange } from '../../core/ip';
-import { labelSelectorProblems } from '../../core/selectors';
-import { METALLB_NAMESPACE, parsePoolAddress, poolOverlaps } from '../../metallb/pools';
-import { KubeObject } from '../schema';
 import { RuleContext, RuleTable, get } from './rule';
+import { Finding, error } from '../../core/finding';
+import { IpRange } from '../../core/ip';
+import { KubeObject } from '../../core/kube-object';
+import { labelSelectorProblems } from '../../core/selectors';
+import { METALLB_NAMESPACE, parsePoolAddress, poolOverlaps } from '../pool-addresses';
 
 function namespaceRule(obj: KubeObject): Finding[] {
   const ns = obj.metadata?.namespace;

@@ -2,8 +2,8 @@
 // string of a manifest. Applied as is, the literal text reaches the cluster — a BMC password of
 // "${BMC_NODE1_PASSWORD}" — so each is a warning naming the variable; inside base64 `data` no
 // tool substitutes, so there it is an error.
-import { Finding, error, warning } from '../../core/errors';
-import { KubeObject } from '../schema';
+import { Finding, error, warning } from '../../core/finding';
+import { KubeObject } from '../../core/kube-object';
 
 /** `${NAME}`, `${NAME:=default}`, `${NAME:-default}`; `$${NAME}` is an escape, not a placeholder. */
 const PLACEHOLDER = /(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=][^}]*)?\}/g;

@@ -1,5 +1,6 @@
-import { Finding } from '../../core/errors';
-import { KubeObject } from '../schema';
+import { Finding } from '../../core/finding';
+import { KubeObject } from '../../core/kube-object';
+import type { EmbeddedTexts } from '../embedded-texts';
 
 /** Everything a rule may look at besides the object itself. */
 export interface RuleContext {
@@ -7,6 +8,8 @@ export interface RuleContext {
   readonly objects: readonly KubeObject[];
   /** Treat warnings of embedded configs (e.g. Butane `strict`) as errors. */
   readonly strict?: boolean;
+  /** The embedded texts of this run (Butane configs, inline manifests), each parsed once. */
+  readonly texts: EmbeddedTexts;
 }
 
 /** An upstream admission rule restated over a plain object. */
@@ -14,17 +17,6 @@ export type ObjectRule = (obj: KubeObject, ctx: RuleContext) => Finding[];
 
 /** Rules keyed by `group/Kind` (core group: `/Kind`); applied to every served version unless a rule checks it. */
 export type RuleTable = Readonly<Record<string, readonly ObjectRule[]>>;
-
-export function groupKind(obj: KubeObject): string {
-  const av = typeof obj?.apiVersion === 'string' ? obj.apiVersion : '';
-  const i = av.lastIndexOf('/');
-  return `${i < 0 ? '' : av.slice(0, i)}/${typeof obj?.kind === 'string' ? obj.kind : ''}`;
-}
-
-export function versionOf(obj: KubeObject): string {
-  const av = obj.apiVersion ?? '';
-  return av.slice(av.lastIndexOf('/') + 1);
-}
 
 /** Safe nested read: get(obj, 'spec', 'bmc', 'address'). */
 export function get(obj: any, ...path: Array<string | number>): any {

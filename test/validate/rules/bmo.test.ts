@@ -1,5 +1,6 @@
+import { KubeObject } from '../../../src/core/kube-object';
+import { EmbeddedTexts } from '../../../src/validate/embedded-texts';
 import { bareMetalHostRules } from '../../../src/validate/rules/bmo';
-import { KubeObject } from '../../../src/validate/schema';
 import { validateObject } from '../../../src/validate/validate';
 
 function bmh(spec: Record<string, any> = {}, metadata: Record<string, any> = {}): KubeObject {
@@ -21,7 +22,7 @@ function creds(stringData: Record<string, string>): KubeObject {
 }
 
 function rules(obj: KubeObject, objects: KubeObject[] = [obj]) {
-  return bareMetalHostRules(obj, { objects }).map(f => `${f.rule} ${f.field}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`);
+  return bareMetalHostRules(obj, { objects, texts: new EmbeddedTexts() }).map(f => `${f.rule} ${f.field}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`);
 }
 
 describe('BareMetalHost rules', () => {
@@ -125,7 +126,7 @@ describe('BareMetalHost rules', () => {
   test('preprovisioning network data Secret needs the nmstate key (warning)', () => {
     const host = bmh({ preprovisioningNetworkDataName: 'nd' });
     const nd = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'nd', namespace: 'default' }, stringData: { networkData: 'x' } };
-    const f = bareMetalHostRules(host, { objects: [host, nd] });
+    const f = bareMetalHostRules(host, { objects: [host, nd], texts: new EmbeddedTexts() });
     expect(f).toEqual([expect.objectContaining({ severity: 'warning', rule: 'bmo/network-data' })]);
   });
 });

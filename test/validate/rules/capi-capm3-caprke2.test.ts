@@ -1,4 +1,4 @@
-import { KubeObject } from '../../../src/validate/schema';
+import { KubeObject } from '../../../src/core/kube-object';
 import { validateObject } from '../../../src/validate/validate';
 
 const rules = (o: KubeObject, set: KubeObject[] = [o]) => validateObject(o, set).map(f => `${f.rule} ${f.field}: ${f.message}`);

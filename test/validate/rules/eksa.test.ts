@@ -1,10 +1,10 @@
 // The EKS-A rules in the validate pipeline: hand-written multi-document configs, findings on the
 // object they concern, per-object provider rules even for objects no Cluster references.
 import { parseAllDocuments } from 'yaml';
-import { KubeObject } from '../../../src/validate/schema';
+import { KubeObject } from '../../../src/core/kube-object';
 import { validateObject, validateObjects } from '../../../src/validate/validate';
-import { DOCKER_YAML, TINKERBELL_YAML, VSPHERE_YAML, edit, load } from '../../eksa/fixtures';
 import { errorLines, expectValid } from '../../util';
+import { DOCKER_YAML, TINKERBELL_YAML, VSPHERE_YAML, edit, load } from '../eksa/fixtures';
 
 describe('EKS-A rules in validateObjects', () => {
   test.each([['vSphere', VSPHERE_YAML], ['Tinkerbell', TINKERBELL_YAML], ['Docker', DOCKER_YAML]])('a valid %s config passes', (_, yaml) => {

@@ -1,5 +1,5 @@
-import { parsePoolAddress } from '../../../src/metallb/pools';
-import { KubeObject } from '../../../src/validate/schema';
+import { KubeObject } from '../../../src/core/kube-object';
+import { parsePoolAddress } from '../../../src/validate/pool-addresses';
 import { validateObject } from '../../../src/validate/validate';
 
 const pool = (name: string, addresses: unknown, extra: Record<string, any> = {}, namespace = 'metallb-system'): KubeObject => ({
