@@ -181,6 +181,11 @@ const consumerTask = project.addTask('test:consumer', {
 consumerTask.prependSpawn(project.compileTask);
 project.testTask.spawn(consumerTask);
 
+project.addTask('coverage-matrix', {
+  description: 'Write docs/upstream-coverage.md from the rule catalog and the rule cases',
+  exec: 'ts-node --transpile-only build-tools/coverage-matrix.ts',
+});
+
 project.addTask('bench', {
   description: 'Benchmarks (fleet synth vs floors, applier against the simulator); BENCH_SITES / BENCH_CLUSTERS override the sizes',
   exec: 'ts-node --transpile-only bench/run.ts',
