@@ -48,6 +48,10 @@ const project = new typescript.TypeScriptProject({
     'selfsigned@^5.5.0',
     // Terminal column widths for the live view; v4 is the CommonJS line.
     'string-width@^4.2.3',
+    // CRD x-kubernetes-validations (CEL) in the schema layer; 0.x, so the minor is pinned. Its
+    // CommonJS build loads under jest and Node 20; protobuf is its peer (durations, timestamps).
+    '@bufbuild/cel@~0.6.1',
+    '@bufbuild/protobuf@^2.6.2',
   ],
   devDeps: [
     'cdk8s-cli@^2.207.0',
