@@ -251,6 +251,25 @@ export class SchemaRegistry {
     return celFindings({ rule: celRuleId(entry.info) }, entry.schema, newObj, { value: oldObj });
   }
 
+  /**
+   * A value checked against a structural schema of its own (a ClusterClass variable's
+   * openAPIV3Schema): the schema layer's findings, fields relative to the value, then its CEL
+   * rules under `celRule`. Compiled once per schema object.
+   */
+  valueFindings(schema: any, value: unknown, celRule: string): Finding[] {
+    let v = this.valueValidators.get(schema);
+    if (!v) {
+      v = this.ajv.compile(toAjvSchema(schema));
+      this.valueValidators.set(schema, v);
+    }
+    const entry: Entry = { info: { group: '', version: '', kind: '', plural: '', namespaced: false, storage: false, deprecated: false, statusSubresource: false, source: 'value' }, schema };
+    const findings = v(value) ? [] : this.toFindings(entry, value as KubeObject, v.errors ?? []);
+    if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
+    return [...findings, ...celFindings({ rule: celRule }, schema, value, undefined, false)];
+  }
+
+  private readonly valueValidators = new WeakMap<object, ValidateFunction>();
+
   private register(info: KindInfo, schema: any): void {
     if (info.source !== 'builtin') this.groups.add(info.group);
     this.entries.set(key(info.group, info.version, info.kind), { info, schema });

@@ -7,6 +7,7 @@ import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { objectKey } from '../core/object-key';
 import { get } from './rules/rule';
+import { SchemaRegistry } from './schema';
 import { KubeObject } from '../core/kube-object';
 
 function minorSemver(v: unknown): semver.SemVer | undefined {
@@ -79,6 +80,8 @@ function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
       break;
     }
   }
+  // CRD transition rules (x-kubernetes-validations reading oldSelf), as the API server runs them on an update.
+  out.push(...SchemaRegistry.default().transitionFindings(oldO, newO));
   const immutablePart = IMMUTABLE_TEMPLATES[gk];
   if (immutablePart && changed([immutablePart])) {
     out.push(error('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,

@@ -15,8 +15,14 @@ const lines = (objs: KubeObject[]) => validateObjects(objs).flatMap(r => r.findi
 const errorsOf = (objs: KubeObject[]) => lines(objs).filter(l => / error /.test(l));
 
 describe('numbers the API server cannot decode', () => {
+  test('MachineDeployment replicas -1: a warning (the CRD and the CAPI webhook accept it)', () => {
+    const objs = clone(REFERENCE);
+    find(objs, 'MachineDeployment').spec.replicas = -1;
+    expect(errorsOf(objs)).toEqual([]);
+    expect(lines(objs)).toEqual(expect.arrayContaining([expect.stringContaining('warning capi/md-replicas spec.replicas: -1 machines cannot be created')]));
+  });
+
   test.each([
-    [-1, 'capi/md-replicas spec.replicas: -1 machines cannot be created'],
     [2 ** 31, 'schema/format spec.replicas: Invalid value: 2147483648: must be a whole number within int32'],
     [Infinity, 'schema/format spec.replicas: Invalid value: Infinity: must be a whole number within int32'],
     [1.5, 'schema/type spec.replicas: Invalid value: 1.5: must be of type integer'],

@@ -190,10 +190,11 @@ function walk(target: CelTarget, schema: any, value: unknown, old: { value: unkn
 
 /**
  * The findings of the CEL rules of a resource's schema: on a create (`old` undefined) every rule
- * that does not read oldSelf; on an update only the transition rules.
+ * that does not read oldSelf; on an update only the transition rules. `root`: the value is a
+ * resource (apiVersion, kind and metadata.name/generateName are visible to the rules).
  */
-export function celFindings(target: CelTarget, schema: any, obj: unknown, old?: { value: unknown }): Finding[] {
+export function celFindings(target: CelTarget, schema: any, obj: unknown, old?: { value: unknown }, root = true): Finding[] {
   const out: Finding[] = [];
-  walk(target, schema, obj, old, '', old ? CelMode.UPDATE : CelMode.CREATE, true, out);
+  walk(target, schema, obj, old, '', old ? CelMode.UPDATE : CelMode.CREATE, root, out);
   return out;
 }

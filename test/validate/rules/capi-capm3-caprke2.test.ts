@@ -76,9 +76,9 @@ const md = (spec: any): KubeObject => ({
 describe('CAPI rules', () => {
   test('Cluster: refs or topology required, CIDRs parse, name is a label value', () => {
     expect(errs(cluster({ infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3Cluster', name: 'c' } }))).toEqual([]);
-    expect(errs(cluster({ paused: false }))).toEqual(['capi/cluster-refs spec: at least one of spec.controlPlaneRef, spec.infrastructureRef or spec.topology must be set']);
+    expect(errs(cluster({ paused: false }))).toEqual(['capi/cluster-refs spec: Forbidden: one of spec.controlPlaneRef, spec.infrastructureRef or spec.topology must be set']);
     expect(errs(cluster({ infrastructureRef: { apiGroup: 'x.io', kind: 'K', name: 'c' }, clusterNetwork: { pods: { cidrBlocks: ['10.244.0.0'] } } })))
-      .toEqual(['capi/cidr spec.clusterNetwork.pods.cidrBlocks[0]: "10.244.0.0" is not a valid CIDR block']);
+      .toEqual(['capi/cidr spec.clusterNetwork.pods.cidrBlocks[0]: Invalid value: "10.244.0.0": invalid CIDR address: 10.244.0.0']);
     expect(errs(cluster({ infrastructureRef: { apiGroup: 'x.io', kind: 'K', name: 'c' } }, 'a'.repeat(64)))).toEqual([expect.stringMatching(/^capi\/cluster-name metadata.name: .* must be a valid label value/)]);
   });
 
@@ -101,22 +101,22 @@ describe('CAPI rules', () => {
   test('fails without bootstrap', () => {
     const o = md({});
     o.spec.template.spec.bootstrap = {};
-    expect(errs(o)).toEqual(['capi/md-bootstrap spec.template.spec.bootstrap: configRef or dataSecretName is required']);
+    expect(errs(o)).toEqual(['capi/md-bootstrap spec.template.spec.bootstrap: Required value: expected either spec.template.spec.bootstrap.dataSecretName or spec.template.spec.bootstrap.configRef to be populated']);
   });
 
   test('fails on a selector that does not match the template labels (after cluster-name defaulting)', () => {
-    expect(errs(md({ selector: { matchLabels: { pool: 'b' } } }))).toEqual(['capi/md-selector spec.template.metadata.labels: must match spec.selector']);
+    expect(errs(md({ selector: { matchLabels: { pool: 'b' } } }))).toEqual(['capi/md-selector spec.template.metadata.labels: must match spec.selector {"pool":"b"}']);
     expect(errs(md({ selector: { matchLabels: { 'cluster.x-k8s.io/cluster-name': 'c' } } }))).toEqual([]);
   });
 
   test('fails on a version that is not v-prefixed semver; a missing v is defaulted', () => {
     const bad = md({});
     bad.spec.template.spec.version = 'v1.36';
-    expect(errs(bad)).toEqual(['capi/version spec.template.spec.version: "v1.36" is not a valid semantic version']);
+    expect(errs(bad)).toEqual(['capi/version spec.template.spec.version: Invalid value: "v1.36": must be a valid semantic version']);
     // The message quotes what was written, not the defaulted form.
     const noVBad = md({});
     noVBad.spec.template.spec.version = '1.36';
-    expect(errs(noVBad)).toEqual(['capi/version spec.template.spec.version: "1.36" is not a valid semantic version']);
+    expect(errs(noVBad)).toEqual(['capi/version spec.template.spec.version: Invalid value: "1.36": must be a valid semantic version']);
     const noV = md({});
     noV.spec.template.spec.version = '1.36.3+rke2r1';
     expect(errs(noV)).toEqual([]);
@@ -124,7 +124,7 @@ describe('CAPI rules', () => {
 
   test('fails when maxSurge and maxUnavailable are both 0', () => {
     expect(errs(md({ rollout: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 0 } } } })))
-      .toEqual(['capi/rollout spec.rollout.strategy.rollingUpdate: maxSurge and maxUnavailable cannot both be 0']);
+      .toEqual(['capi/rollout spec.rollout.strategy.rollingUpdate: Invalid value: 0: maxUnavailable and maxSurge cannot both be 0']);
     expect(errs(md({ rollout: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } } }))).toEqual([]);
   });
 });
