@@ -110,9 +110,9 @@ describe('rule cases', () => {
   if (named.length) test.each(named)('%s', (_name, c) => runCase(c));
 });
 
-function runCase(c: (typeof RULE_CASES)[number]): void {
+async function runCase(c: (typeof RULE_CASES)[number]): Promise<void> {
   {
-    const found = findingsOf(c);
+    const found = await findingsOf(c);
     if (c.expect === 'accept') {
       expect(found.map(f => `${f.field}: ${f.message}`)).toEqual([]);
       return;

@@ -15,8 +15,8 @@ export interface RuleCase {
   readonly objects?: readonly KubeObject[];
   /** For update checks: the objects as they were (`validate --against`). */
   readonly against?: readonly KubeObject[];
-  /** For inputs that are not objects (a hardware.csv, a Butane text): the findings of that input. */
-  readonly run?: () => readonly Finding[];
+  /** For inputs that are not objects (a hardware.csv, a Butane text, a live view): the findings of that input. */
+  readonly run?: () => readonly Finding[] | Promise<readonly Finding[]>;
   /** @default 'error' for reject cases */
   readonly severity?: 'error' | 'warning';
   readonly message?: RegExp;

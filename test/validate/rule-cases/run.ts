@@ -6,9 +6,9 @@ import { Finding } from '../../../src/core/finding';
 import { upgradeRules } from '../../../src/validate/upgrade';
 import { validateObjects } from '../../../src/validate/validate';
 
-export function findingsOf(c: RuleCase): Finding[] {
+export async function findingsOf(c: RuleCase): Promise<Finding[]> {
   const all: Finding[] = [];
-  if (c.run) all.push(...c.run());
+  if (c.run) all.push(...await c.run());
   if (c.objects) {
     all.push(...validateObjects(c.objects).flatMap(r => r.findings));
     if (c.against) all.push(...upgradeRules(c.against, c.objects).map(f => f.finding));
