@@ -1,6 +1,7 @@
 // CRD x-kubernetes-validations in the schema layer: every rule of every pinned CRD compiles in
 // our environment; rules run on the values they apply to, report like the API server, and
 // transition rules run only against the old object.
+import { CATALOG } from '../../src/validate/catalog';
 import { celEnvironment, compileCel } from '../../src/validate/cel/environment';
 import { rulesIn } from '../../src/validate/cel/validator';
 import { escapeProperty } from '../../src/validate/cel/values';
@@ -15,6 +16,18 @@ describe('the pinned CRDs', () => {
   test('every rule compiles in our environment (none is reported as not evaluated)', () => {
     expect(all.length).toBeGreaterThan(30);
     expect(all.filter(r => !r.compiled.ok).map(r => `${r.crd} ${r.path}: ${r.rule.rule} (${(r.compiled as any).error})`)).toEqual([]);
+  });
+
+  test('the CEL rules of every catalogued project are catalogued as cel/<group>/<Kind> (docs/DESIGN-NOTES.md)', () => {
+    // A project is catalogued once a catalog other than the generic one cites its repository.
+    const projects = new Set(CATALOG.filter(p => !p.families.includes('cel')).flatMap(p => p.entries.flatMap(e => (e.upstream ?? []).map(r => r.repo))));
+    const ids = new Set(CATALOG.flatMap(p => p.entries.map(e => e.id)));
+    const missing = (bundle.crds as any[])
+      .filter(c => projects.has(String(c.source).split('@')[0]) && c.versions.some((v: any) => rulesIn(v.schema).length))
+      .map(c => `cel/${c.group}/${c.kind}`)
+      .filter(id => !ids.has(id));
+    expect(projects.has('kubernetes-sigs/cluster-api')).toBe(true);
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   test('the functions the rules use are the ones we provide', () => {
