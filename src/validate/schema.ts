@@ -119,6 +119,8 @@ export class SchemaRegistry {
   /** group/kind → served versions, for "wrong version" messages. */
   private readonly served = new Map<string, { versions: string[]; source: string }>();
   private readonly ajv = newAjv();
+  /** Validators of value schemas (valueFindings), by schema object. */
+  private readonly valueValidators = new WeakMap<object, ValidateFunction>();
   /** API groups whose kinds we know completely (pinned CRDs). */
   private readonly groups = new Set<string>();
   /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
@@ -267,8 +269,6 @@ export class SchemaRegistry {
     if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
     return [...findings, ...celFindings({ rule: celRule }, schema, value, undefined, false)];
   }
-
-  private readonly valueValidators = new WeakMap<object, ValidateFunction>();
 
   private register(info: KindInfo, schema: any): void {
     if (info.source !== 'builtin') this.groups.add(info.group);

@@ -1,6 +1,8 @@
 // CRD x-kubernetes-validations in the schema layer: every rule of every pinned CRD compiles in
 // our environment; rules run on the values they apply to, report like the API server, and
 // transition rules run only against the old object.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CATALOG } from '../../src/validate/catalog';
 import { celEnvironment, compileCel } from '../../src/validate/cel/environment';
 import { rulesIn } from '../../src/validate/cel/validator';
@@ -8,7 +10,7 @@ import { escapeProperty } from '../../src/validate/cel/values';
 import { SchemaRegistry } from '../../src/validate/schema';
 
 const registry = SchemaRegistry.default();
-const bundle = require('../../imports/crd-schemas.json');
+const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', 'imports', 'crd-schemas.json'), 'utf8'));
 
 describe('the pinned CRDs', () => {
   const all = (bundle.crds as any[]).flatMap(c => c.versions.flatMap((v: any) => rulesIn(v.schema).map(r => ({ crd: `${c.kind}/${v.name}`, ...r }))));
@@ -66,7 +68,9 @@ describe('evaluation', () => {
 
   test('durations and regular expressions (MetalLB BGPPeer connectTime)', () => {
     const peer = (connectTime: string) => ({
-      apiVersion: 'metallb.io/v1beta2', kind: 'BGPPeer', metadata: { name: 'p', namespace: 'metallb-system' },
+      apiVersion: 'metallb.io/v1beta2',
+      kind: 'BGPPeer',
+      metadata: { name: 'p', namespace: 'metallb-system' },
       spec: { myASN: 64500, peerASN: 64501, peerAddress: '10.0.0.1', connectTime },
     });
     expect(registry.validate(peer('10s'))).toEqual([]);
@@ -76,7 +80,9 @@ describe('evaluation', () => {
 
   test('transition rules run only against the old object', () => {
     const peer = (enableGracefulRestart: boolean) => ({
-      apiVersion: 'metallb.io/v1beta2', kind: 'BGPPeer', metadata: { name: 'p', namespace: 'metallb-system' },
+      apiVersion: 'metallb.io/v1beta2',
+      kind: 'BGPPeer',
+      metadata: { name: 'p', namespace: 'metallb-system' },
       spec: { myASN: 64500, peerASN: 64501, peerAddress: '10.0.0.1', enableGracefulRestart },
     });
     expect(registry.validate(peer(true))).toEqual([]);
@@ -101,16 +107,22 @@ describe('evaluation', () => {
 
 describe('a CRD of ours: reason, fieldPath, messageExpression, escaping, int-or-string, list-map correlation', () => {
   const crd = {
-    group: 'example.com', kind: 'Widget', plural: 'widgets', scope: 'Namespaced', source: 'test',
+    group: 'example.com',
+    kind: 'Widget',
+    plural: 'widgets',
+    scope: 'Namespaced',
+    source: 'test',
     versions: [{
-      name: 'v1', storage: true, deprecated: false,
+      name: 'v1',
+      storage: true,
+      deprecated: false,
       schema: {
         type: 'object',
         properties: {
           spec: {
             'type': 'object',
             'properties': {
-              namespace: { type: 'string' },
+              'namespace': { type: 'string' },
               'max-size': { 'x-kubernetes-int-or-string': true },
               'replicas': { type: 'integer' },
               'items': {

@@ -3,10 +3,10 @@
 // one reject and one accept case, and every case holds; docs/upstream-coverage.md is current.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { MATRIX_FILE, renderMatrix } from '../../build-tools/coverage-matrix';
-import { CATALOG, CatalogEntry } from '../../src/validate/catalog';
 import { RULE_CASES } from './rule-cases';
 import { findingsOf } from './rule-cases/run';
+import { MATRIX_FILE, renderMatrix } from '../../build-tools/coverage-matrix';
+import { CATALOG, CatalogEntry } from '../../src/validate/catalog';
 
 const ROOT = join(__dirname, '..', '..');
 const entries: CatalogEntry[] = CATALOG.flatMap(p => p.entries);
@@ -35,8 +35,7 @@ function idsInSource(): Map<string, string> {
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts') && !p.includes(`${join('src', 'validate', 'catalog')}`)) {
+      if (e.isDirectory()) {walk(p);} else if (e.name.endsWith('.ts') && !p.includes(`${join('src', 'validate', 'catalog')}`)) {
         for (const m of readFileSync(p, 'utf8').matchAll(re)) if (!out.has(m[1])) out.set(m[1], relative(ROOT, p));
       }
     }

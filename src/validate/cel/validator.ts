@@ -124,7 +124,17 @@ function failure(target: CelTarget, path: string, value: unknown, r: CompiledRul
   }
 }
 
-function evaluate(target: CelTarget, schema: any, value: unknown, old: { value: unknown } | undefined, path: string, mode: CelMode, root: boolean, out: Finding[]): void {
+/** What a walk carries unchanged: where findings go and which rules run. */
+interface Walk {
+  readonly target: CelTarget;
+  readonly mode: CelMode;
+  readonly out: Finding[];
+}
+
+type Old = { value: unknown } | undefined;
+
+function evaluate(w: Walk, schema: any, value: unknown, old: Old, path: string, root: boolean): void {
+  const { target, mode, out } = w;
   const rules = rulesOf(schema);
   if (!rules.length) return;
   let self: unknown;
@@ -165,13 +175,13 @@ function oldItem(schema: any, oldList: unknown, item: unknown): { value: unknown
   return found === undefined ? undefined : { value: found };
 }
 
-function walk(target: CelTarget, schema: any, value: unknown, old: { value: unknown } | undefined, path: string, mode: CelMode, root: boolean, out: Finding[]): void {
+function walk(w: Walk, schema: any, value: unknown, old: Old, path: string, root: boolean): void {
   if (value === null || value === undefined || !containsRules(schema)) return;
-  evaluate(target, schema, value, old, path, mode, root, out);
-  for (const a of Array.isArray(schema.allOf) ? schema.allOf : []) walk(target, a, value, old, path, mode, root, out);
+  evaluate(w, schema, value, old, path, root);
+  for (const a of Array.isArray(schema.allOf) ? schema.allOf : []) walk(w, a, value, old, path, root);
   if (Array.isArray(value)) {
     if (!schema.items) return;
-    value.forEach((item, i) => walk(target, schema.items, item, old && oldItem(schema, old.value, item), `${path}[${i}]`, mode, false, out));
+    value.forEach((item, i) => walk(w, schema.items, item, old && oldItem(schema, old.value, item), `${path}[${i}]`, false));
     return;
   }
   if (typeof value !== 'object') return;
@@ -181,9 +191,10 @@ function walk(target: CelTarget, schema: any, value: unknown, old: { value: unkn
   const oldOf = (k: string) => (oldMap && k in oldMap ? { value: oldMap[k] } : undefined);
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const child = schema.properties?.[k];
-    if (child) walk(target, child, v, oldOf(k), join(path, k), mode, Boolean(child['x-kubernetes-embedded-resource']), out);
-    else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-      walk(target, schema.additionalProperties, v, oldOf(k), keyPath(path, k), mode, false, out);
+    if (child) {
+      walk(w, child, v, oldOf(k), join(path, k), Boolean(child['x-kubernetes-embedded-resource']));
+    } else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      walk(w, schema.additionalProperties, v, oldOf(k), keyPath(path, k), false);
     }
   }
 }
@@ -195,6 +206,6 @@ function walk(target: CelTarget, schema: any, value: unknown, old: { value: unkn
  */
 export function celFindings(target: CelTarget, schema: any, obj: unknown, old?: { value: unknown }, root = true): Finding[] {
   const out: Finding[] = [];
-  walk(target, schema, obj, old, '', old ? CelMode.UPDATE : CelMode.CREATE, root, out);
+  walk({ target, mode: old ? CelMode.UPDATE : CelMode.CREATE, out }, schema, obj, old, '', root);
   return out;
 }

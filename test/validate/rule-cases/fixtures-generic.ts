@@ -33,9 +33,15 @@ export function yamlFindings(text: string): Finding[] {
 }
 
 const KEYWORDS_CRD = {
-  group: 'example.com', kind: 'Widget', plural: 'widgets', scope: 'Namespaced', source: 'test',
+  group: 'example.com',
+  kind: 'Widget',
+  plural: 'widgets',
+  scope: 'Namespaced',
+  source: 'test',
   versions: [{
-    name: 'v1', storage: true, deprecated: false,
+    name: 'v1',
+    storage: true,
+    deprecated: false,
     schema: {
       type: 'object',
       properties: {

@@ -3,11 +3,11 @@
 // (cluster-topology.ts). References inside the set are checked for presence (a warning: the
 // object may come from another file).
 import { clusterTopologyRules } from './cluster-topology';
+import { layoutOf } from './layout';
 import { labelValueName } from './machine-sets';
 import { Finding, error, warning } from '../../../core/finding';
 import { parseCidr } from '../../../core/ip';
 import { KubeObject } from '../../../core/kube-object';
-import { layoutOf } from './layout';
 import { RuleContext, get } from '../rule';
 
 export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {

@@ -110,7 +110,8 @@ function clusterClassFindings(oldCc: KubeObject, newCc: KubeObject, newSet: read
   (get(newCc, 'spec', 'workers', 'machineDeployments') ?? []).forEach((c: any, i: number) => {
     const o = (get(oldCc, 'spec', 'workers', 'machineDeployments') ?? []).find((x: any) => x?.class === c?.class);
     if (!o || !defined(o.healthCheck) || defined(c.healthCheck)) return;
-    const users = clusters.filter(cl => topologyMds(cl).some(md => md?.class === c.class && md?.healthCheck?.enabled === true && !defined(md.healthCheck)));
+    const relies = (md: any) => md?.class === c.class && md?.healthCheck?.enabled === true && !defined(md.healthCheck);
+    const users = clusters.filter(cl => topologyMds(cl).some(relies));
     if (users.length) out.push(error('upgrade/class-in-use', `spec.workers.machineDeployments[${i}].healthCheck`, `Forbidden: healthCheck cannot be deleted because it is used by Cluster(s) ${JSON.stringify(users.map(x => x.metadata?.name).join(','))}`));
   });
   const versions: unknown[] = get(newCc, 'spec', 'kubernetesVersions') ?? [];
