@@ -8,6 +8,7 @@ import { celEnvironment, compileCel } from '../../src/validate/cel/environment';
 import { rulesIn } from '../../src/validate/cel/validator';
 import { escapeProperty } from '../../src/validate/cel/values';
 import { SchemaRegistry } from '../../src/validate/schema';
+import { upgradeRules } from '../../src/validate/upgrade';
 
 const registry = SchemaRegistry.default();
 const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', 'imports', 'crd-schemas.json'), 'utf8'));
@@ -90,6 +91,8 @@ describe('evaluation', () => {
     expect(registry.transitionFindings(peer(false), peer(true))).toEqual([expect.objectContaining({
       rule: 'cel/metallb.io/BGPPeer', field: 'spec.enableGracefulRestart', message: 'Invalid value: true: EnableGracefulRestart cannot be changed after creation',
     })]);
+    // validate --against runs them through the upgrade rules.
+    expect(upgradeRules([peer(false)], [peer(true)]).map(f => f.finding.rule)).toEqual(['cel/metallb.io/BGPPeer']);
     // A field the old object did not have: nothing to compare with.
     const old: any = peer(false);
     delete old.spec.enableGracefulRestart;

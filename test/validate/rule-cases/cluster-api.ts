@@ -31,6 +31,7 @@ export const CLUSTER_API_CASES: RuleCase[] = [
   { rule: 'capi/version', expect: 'accept', title: 'topology version without "v" (defaulted)', objects: topo(o => { o.spec.topology.version = '1.36.3'; }), source: T('cluster', 'TestClusterDefaultTopologyVersion') },
   { rule: 'capi/version', expect: 'accept', title: 'KubeSemver accepts v1.30.1.2 (node-semver does not)', objects: md(o => { o.spec.template.spec.version = 'v1.30.1.2'; }), source: 'kubernetes-sigs/cluster-api util/version/version.go KubeSemver' },
   { rule: 'capi/version', expect: 'reject', title: 'topology version "wrong_version"', objects: topo(o => { o.spec.topology.version = 'wrong_version'; }), source: T('cluster', 'TestClusterTopologyValidation', 'should return error when topology does not have valid version') },
+  { rule: 'capi/version', expect: 'reject', title: 'v1beta1 topology version "v1.x"', objects: [{ apiVersion: 'cluster.x-k8s.io/v1beta1', kind: 'Cluster', metadata: { name: 't', namespace: 'default' }, spec: { topology: { class: 'cc', version: 'v1.x' } } }] },
   { rule: 'capi/version', expect: 'reject', title: 'Machine version with a leading zero', objects: [edit(MACHINE, o => { o.spec.version = 'v1.036.0'; })], source: T('machine', 'TestMachineVersionValidation') },
   { rule: 'capi/version', expect: 'reject', title: 'MachineSet version "v1"', objects: [edit(MACHINE_SET, o => { o.spec.template.spec.version = 'v1'; })], source: T('machineset', 'TestMachineSetVersionValidation') },
   // Template metadata

@@ -2,9 +2,11 @@
 // the refs or a topology, CIDR blocks, and — whenever a topology appears — the topology rules
 // (cluster-topology.ts). References inside the set are checked for presence (a warning: the
 // object may come from another file).
+import { gateFinding } from './cluster-class';
 import { clusterTopologyRules } from './cluster-topology';
 import { layoutOf } from './layout';
 import { labelValueName } from './machine-sets';
+import { versionFindings } from './versions';
 import { Finding, error, warning } from '../../../core/finding';
 import { parseCidr } from '../../../core/ip';
 import { KubeObject } from '../../../core/kube-object';
@@ -39,6 +41,10 @@ export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {
       out.push(warning('capi/ref', `spec.${ref}`, `${r.kind} ${ns}/${r.name} is not among the validated objects`, 'it must exist when the Cluster is applied'));
     }
   }
-  if (spec.topology && typeof spec.topology === 'object' && !layout.v1beta1) out.push(...clusterTopologyRules(obj, ctx));
+  if (spec.topology && typeof spec.topology === 'object') {
+    // The v1beta1 topology layout differs (class names, variables); its gate and version are the same.
+    if (layout.v1beta1) out.push(gateFinding('spec.topology', 'spec.topology'), ...versionFindings(spec.topology.version ?? '', 'spec.topology.version'));
+    else out.push(...clusterTopologyRules(obj, ctx));
+  }
   return out;
 }
