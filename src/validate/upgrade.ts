@@ -6,6 +6,7 @@ import { ObjectFinding, Finding, error, warning } from '../core/finding';
 import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { objectKey } from '../core/object-key';
+import { updateRulesFor } from './rules';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
 
@@ -31,6 +32,12 @@ const IMMUTABLE_TEMPLATES: Record<string, string> = {
   'bootstrap.cluster.x-k8s.io/RKE2ConfigTemplate': 'spec',
   'controlplane.cluster.x-k8s.io/RKE2ControlPlaneTemplate': 'spec',
 };
+
+/**
+ * Templates whose webhook accepts an in-place edit (CAPM3 v1.13.2 Metal3MachineTemplate
+ * ValidateUpdate validates only the new object): the edit is legal, it just rolls no machine.
+ */
+const EDITABLE_TEMPLATES = new Set(['infrastructure.cluster.x-k8s.io/Metal3MachineTemplate']);
 
 function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
   const gk = groupKindOf(newO);
@@ -81,9 +88,13 @@ function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
   }
   const immutablePart = IMMUTABLE_TEMPLATES[gk];
   if (immutablePart && changed([immutablePart])) {
-    out.push(error('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
-      'existing machines do not roll for an edited template; give the new content a new name (cdk8s-capi templates carry a content hash)'));
+    out.push(EDITABLE_TEMPLATES.has(gk)
+      ? warning('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
+        'accepted, but Cluster API rolls no machine for an edited template: only new machines get the new content; give it a new name to roll them (cdk8s-capi templates carry a content hash)')
+      : error('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
+        'existing machines do not roll for an edited template; give the new content a new name (cdk8s-capi templates carry a content hash)'));
   }
+  for (const rule of updateRulesFor(gk)) out.push(...rule(oldO, newO));
   return out;
 }
 
