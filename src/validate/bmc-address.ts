@@ -69,6 +69,9 @@ function goParseHost(authority: string): string {
     if (end < 0) throw new BmcAddressError('missing \']\' in host');
     const after = authority.slice(end + 1);
     if (after && !/^:\d*$/.test(after)) throw new BmcAddressError(`invalid port "${after}" after host`);
+    // Go 1.25 checks the bracketed literal with netip.ParseAddr (a zone after %25 aside).
+    const literal = authority.slice(1, end).split('%25')[0];
+    if (!ipaddr.IPv6.isValid(literal) && !ipaddr.IPv4.isValidFourPartDecimal(literal)) throw new BmcAddressError(`invalid host: ParseAddr("${literal}")`);
     return authority;
   }
   const i = authority.lastIndexOf(':');
@@ -144,6 +147,21 @@ export function isIpLiteral(s: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(s) || ipaddr.IPv6.isValid(s);
 }
 
+/** Go's url.Parse error as GetParsedURL wraps it. */
+function parseError(raw: string, e: unknown): BmcAddressError {
+  if (e instanceof BmcAddressError && e.problem !== 'parse') return e;
+  return new BmcAddressError(`failed to parse BMC address information: parse ${JSON.stringify(raw)}: ${(e as Error).message}`,
+    raw.startsWith('[') ? 'a bracketed IPv6 literal needs a scheme or a port, e.g. redfish://[fe80::1] or [fe80::1]:623' : 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1');
+}
+
+function reparse(raw: string): GoUrl {
+  try {
+    return goParse(raw);
+  } catch (e) {
+    throw parseError(raw, e);
+  }
+}
+
 /** Parses and checks a BMC address; throws BmcAddressError with the upstream wording. */
 export function parseBmcAddress(address: string): ParsedBmcAddress {
   if (!address) throw new BmcAddressError('BMC address is empty', 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1', 'empty');
@@ -155,12 +173,12 @@ export function parseBmcAddress(address: string): ParsedBmcAddress {
     if (address.includes(':') && goSplitHostPort(address)) {
       u = { scheme: 'ipmi', opaque: '', host: address, path: '', query: '' };
     } else {
-      throw new BmcAddressError(`failed to parse BMC address information: ${(e as Error).message}`,
-        'a bracketed IPv6 literal needs a scheme or a port, e.g. redfish://[fe80::1] or [fe80::1]:623');
+      throw parseError(address, e);
     }
   }
-  if (u.opaque) u = goParse(`${u.scheme}://${u.opaque}${u.query ? `?${u.query}` : ''}`);
-  if (!u.scheme && !u.host) u = goParse(`ipmi://${address}`);
+  // `scheme:host` is read as `scheme://host`; a bare host as `ipmi://host`.
+  if (u.opaque) u = reparse(address.replace(':', '://'));
+  if (!u.scheme && !u.host) u = reparse(`ipmi://${address}`);
 
   const { hostname, port } = splitHostPort(u.host);
   checkHostname(hostname);

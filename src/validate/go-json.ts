@@ -132,7 +132,9 @@ export function goDecode(text: string, schema: any, opts: GoDecodeOptions = {}):
         JSON.parse(text);
       } catch (e) {
         const m = (e as Error).message;
-        if (!/end of JSON input|Unterminated string/i.test(m)) return { problem: `invalid JSON: ${m}` };
+        const at = /at position (\d+)/.exec(m);
+        const atEnd = /end of JSON input|Unterminated string/i.test(m) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+        if (!atEnd) return { problem: `invalid JSON: ${m}` };
       }
       return { problem: 'unexpected EOF' };
     }

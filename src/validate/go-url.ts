@@ -3,6 +3,7 @@
 // URI (`http://host/x`, `file:///x`, an opaque `scheme:rest`) or an absolute path (`/x`), and
 // refuses relative references, bad ports, bad escapes and control characters. The WHATWG URL
 // parser disagrees on exactly these cases, so Go's grammar is restated here.
+import * as ipaddr from 'ipaddr.js';
 
 /** Go's url.getScheme: the scheme, or '' when the text does not start with one. */
 function goScheme(raw: string): { scheme: string; rest: string } | { error: string } {
@@ -40,6 +41,9 @@ function hostProblem(host: string): string | undefined {
     if (end < 0) return 'missing \']\' in host';
     const port = host.slice(end + 1);
     if (!VALID_PORT.test(port)) return `invalid port "${port}" after host`;
+    // Go 1.25 checks the bracketed literal with netip.ParseAddr (a zone after %25 aside).
+    const literal = host.slice(1, end).split('%25')[0];
+    if (!ipaddr.IPv6.isValid(literal) && !ipaddr.IPv4.isValidFourPartDecimal(literal)) return `invalid host: ParseAddr(${JSON.stringify(literal)})`;
     rest = host.slice(0, end);
   } else {
     const i = host.lastIndexOf(':');

@@ -1,7 +1,15 @@
 // The whole rule catalog: one file per upstream project (see entry.ts). A project's file owns
 // its rule id families (`capi/*`, …); tests keep the catalog, the rules and their cases in step.
+import { BAREMETAL_OPERATOR } from './baremetal-operator';
+import { CLUSTER_API_PROVIDER_METAL3 } from './cluster-api-provider-metal3';
 import { ProjectCatalog } from './entry';
+import { IP_ADDRESS_MANAGER } from './ip-address-manager';
 
 export * from './entry';
 
-export const CATALOG: readonly ProjectCatalog[] = [];
+/** Sorted by project name. */
+export const CATALOG: readonly ProjectCatalog[] = [
+  BAREMETAL_OPERATOR,
+  CLUSTER_API_PROVIDER_METAL3,
+  IP_ADDRESS_MANAGER,
+];

@@ -1,6 +1,14 @@
 // Every rule case, one file per upstream project (the same split as src/validate/catalog/).
+import { BAREMETAL_OPERATOR_CASES } from './baremetal-operator';
 import { RuleCase } from './case';
+import { CLUSTER_API_PROVIDER_METAL3_CASES } from './cluster-api-provider-metal3';
+import { IP_ADDRESS_MANAGER_CASES } from './ip-address-manager';
 
 export type { RuleCase };
 
-export const RULE_CASES: readonly RuleCase[] = [];
+/** Sorted by project name, as the catalog. */
+export const RULE_CASES: readonly RuleCase[] = [
+  ...BAREMETAL_OPERATOR_CASES,
+  ...CLUSTER_API_PROVIDER_METAL3_CASES,
+  ...IP_ADDRESS_MANAGER_CASES,
+];
