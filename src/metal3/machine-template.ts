@@ -89,7 +89,8 @@ export class Metal3MachineTemplate extends Construct {
       hostSelector: props.hostSelector
         ? {
           matchLabels: props.hostSelector.matchLabels && { ...props.hostSelector.matchLabels },
-          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: capm3Operator(e.operator), values: [...(e.values ?? [])] })),
+          matchExpressions: props.hostSelector.matchExpressions
+            ?.map(e => ({ key: e.key, operator: capm3Operator(e.operator), values: [...(e.values ?? [])] })),
         }
         : undefined,
       image: {

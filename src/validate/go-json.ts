@@ -25,19 +25,22 @@ function endOfFirstValue(text: string, start: number): number {
   for (let i = start; i < text.length; i++) {
     const c = text[i];
     if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') {
+      if (c === '\\') {
+        i++;
+      } else if (c === '"') {
         inString = false;
         if (depth === 0) return i + 1;
       }
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === '{' || c === '[') {
+      depth++;
+    } else if (c === '}' || c === ']') {
       depth--;
       if (depth <= 0) return i + 1;
-    } else if (depth === 0 && /[\s,:]/.test(c)) return i;
+    } else if (depth === 0 && /[\s,:]/.test(c)) {
+      return i;
+    }
   }
   return depth === 0 && !inString ? text.length : -1;
 }

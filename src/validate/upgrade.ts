@@ -2,11 +2,11 @@
 // immutable fields, and templates whose content changed without a new name (upstream-rules.md
 // §1.4 update rules, §2, §3.1, §4.3).
 import * as semver from 'semver';
+import { updateRulesFor } from './rules';
 import { ObjectFinding, Finding, error, warning } from '../core/finding';
 import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { objectKey } from '../core/object-key';
-import { updateRulesFor } from './rules';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
 

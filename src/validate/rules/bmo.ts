@@ -3,13 +3,13 @@
 // deterministically, and what its controllers refuse in HostFirmwareSettings and
 // PreprovisioningImage (which have no webhook). Catalogued in catalog/baremetal-operator.ts.
 import { annotationRules, inspectionDisabled } from './bmo-annotations';
-import { bareMetalHostUpdateRules } from './bmo-update';
 import { bmcRules, parsedAddress } from './bmo-bmc';
 import { bootMacRules } from './bmo-boot-mac';
 import { hostFirmwareSettingsRules } from './bmo-firmware-settings';
 import { bmhImageRules } from './bmo-image';
 import { preprovisioningImageRules } from './bmo-preprovisioning-image';
 import { raidRules } from './bmo-raid';
+import { bareMetalHostUpdateRules } from './bmo-update';
 import { RuleContext, RuleTable, UpdateRuleTable, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';

@@ -2,12 +2,12 @@
 // objects are converted and then validated the same way) and the controller checks that fail
 // deterministically on the spec, for every CAPM3 kind we pin. Catalogued in
 // catalog/cluster-api-provider-metal3.ts.
-import { imageRules } from './capm3-image';
-import { RuleTable, UpdateRuleTable, get } from './rule';
 import { metal3ClusterRules, metal3ClusterTemplateRules, metal3ClusterTemplateUpdateRules } from './capm3-cluster';
 import { metal3DataClaimRules, metal3DataClaimUpdateRules, metal3DataRules, metal3DataUpdateRules } from './capm3-data';
 import { metal3DataTemplateRules } from './capm3-data-template';
 import { hostSelectorRules } from './capm3-host-selector';
+import { imageRules } from './capm3-image';
+import { RuleTable, UpdateRuleTable, get } from './rule';
 import { Finding, error } from '../../core/finding';
 import { versionOf } from '../../core/gvk';
 import { KubeObject } from '../../core/kube-object';
