@@ -50,7 +50,7 @@ export function bmcRules(obj: KubeObject, { parsed, finding }: ParsedAddress): F
     out.push(error('bmo/bmc-incomplete', 'spec.bmc.credentialsName', 'The BMC secret reference is empty', 'the name of a Secret with username and password'));
   }
   if (parsed && get(obj, 'spec', 'bootMode') === 'UEFISecureBoot' && !parsed.driver.supportsSecureBoot) {
-    out.push(error('bmo/secure-boot', 'spec.bootMode', `BMC driver ${parsed.driver.scheme} does not support secure boot`, 'use UEFI, or a Redfish-based BMC address'));
+    out.push(error('bmo/secure-boot', 'spec.bootMode', `BMC driver ${parsed.scheme} does not support secure boot`, 'use UEFI, or a Redfish-based BMC address'));
   }
   const firmware = get(obj, 'spec', 'firmware');
   if (parsed && firmware !== undefined && firmware !== null) {

@@ -14,7 +14,7 @@ export function raidRules(obj: KubeObject, parsed?: ParsedBmcAddress): Finding[]
     out.push(error('bmo/raid', 'spec.raid', 'hardwareRAIDVolumes and softwareRAIDVolumes can not be set at the same time', 'keep one of them'));
   }
   if (hw.length && parsed && !parsed.driver.supportsHardwareRaid) {
-    out.push(error('bmo/raid-driver', 'spec.raid.hardwareRAIDVolumes', `BMC driver ${parsed.driver.scheme} does not support configuring RAID`, 'use a Redfish-based BMC address, or software RAID'));
+    out.push(error('bmo/raid-driver', 'spec.raid.hardwareRAIDVolumes', `BMC driver ${parsed.scheme} does not support configuring RAID`, 'use a Redfish-based BMC address, or software RAID'));
   }
   const names = new Map<string, number>();
   hw.forEach((v, i) => {
