@@ -2,6 +2,7 @@
 // immutable fields, and templates whose content changed without a new name (upstream-rules.md
 // §1.4 update rules, §2, §3.1, §4.3).
 import * as semver from 'semver';
+import { updateRulesFor } from './rules';
 import { ObjectFinding, Finding, error, warning } from '../core/finding';
 import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
@@ -88,10 +89,12 @@ function pairRules(oldO: KubeObject, newO: KubeObject, newSet: readonly KubeObje
   out.push(...SchemaRegistry.default().transitionFindings(oldO, newO));
   const immutablePart = IMMUTABLE_TEMPLATES[gk];
   if (immutablePart && changed([immutablePart])) {
-    // Upstream accepts an edited template; existing machines just do not roll: a warning.
+    // Upstream's webhooks accept an edited template (CAPM3 ValidateUpdate checks only the new object;
+    // CAPRKE2 has no template webhook): the edit is legal, it just rolls no machine.
     out.push(warning('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
-      'existing machines do not roll for an edited template; give the new content a new name (cdk8s-capi templates carry a content hash)'));
+      'accepted, but Cluster API rolls no machine for an edited template: only new machines get the new content; give it a new name to roll them (cdk8s-capi templates carry a content hash)'));
   }
+  for (const rule of updateRulesFor(gk)) out.push(...rule(oldO, newO));
   return out;
 }
 

@@ -108,7 +108,7 @@ describe('what the API server accepts and the cluster cannot use', () => {
   test('fails a BMC address without a host', () => {
     const objs = clone(REFERENCE).filter(o => o.kind === 'BareMetalHost' || o.kind === 'Secret');
     find(objs, 'BareMetalHost').spec.bmc.address = 'redfish://';
-    expect(errorsOf(objs)).toEqual([expect.stringContaining('bmo/bmc-address spec.bmc.address: BMC address redfish:// has no host')]);
+    expect(errorsOf(objs)).toEqual([expect.stringContaining('bmo/bmc-address-unusable spec.bmc.address: BMC address redfish:// has no host')]);
   });
 
   test('fails tlsSan entries that are URLs, naming the SAN meant', () => {

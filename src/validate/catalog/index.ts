@@ -1,13 +1,19 @@
 // The whole rule catalog: one file per upstream project (see entry.ts). A project's file owns
 // its rule id families (`capi/*`, …); tests keep the catalog, the rules and their cases in step.
+import { BAREMETAL_OPERATOR } from './baremetal-operator';
 import { CLUSTER_API_CATALOG } from './cluster-api';
+import { CLUSTER_API_PROVIDER_METAL3 } from './cluster-api-provider-metal3';
 import { ProjectCatalog } from './entry';
 import { GENERIC_CATALOG } from './generic';
+import { IP_ADDRESS_MANAGER } from './ip-address-manager';
 
 export * from './entry';
 
 /** Sorted by project name (one line per project eases merging). */
 export const CATALOG: readonly ProjectCatalog[] = [
+  BAREMETAL_OPERATOR,
   CLUSTER_API_CATALOG,
+  CLUSTER_API_PROVIDER_METAL3,
   GENERIC_CATALOG,
+  IP_ADDRESS_MANAGER,
 ];

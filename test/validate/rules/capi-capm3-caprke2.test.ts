@@ -14,19 +14,22 @@ describe('CAPM3 rules', () => {
     expect(errs(m3c({ controlPlaneEndpoint: { port: 6443 } }))).toEqual(['capm3/endpoint spec.controlPlaneEndpoint.host: is required']);
   });
 
-  test('machine template image: url, checksum, live-iso, oci', () => {
+  test('machine template image: url, checksum, live-iso; oci:// needs a checksum at CAPM3 v1.13', () => {
     expect(errs(mt({ image }))).toEqual([]);
     expect(errs(mt({ image: { ...image, url: 'not a url' } }))).toEqual([
       'schema/format spec.template.spec.image.url: Invalid value: "not a url": must be of format uri',
-      'capm3/image spec.template.spec.image.url: "not a url" is not a valid URL',
+      'capm3/image spec.template.spec.image.url: "not a url" is not a valid URL (invalid URI for request)',
     ]);
-    expect(errs(mt({ image: { ...image, url: '/relative/x.raw' } }))).toEqual(['capm3/image spec.template.spec.image.url: "/relative/x.raw" is not a valid URL']);
-    expect(errs(mt({ image: { url: 'http://img/x.raw', checksum: '' } }))).toEqual(['capm3/image spec.template.spec.image.checksum: is required']);
+    // Go's url.ParseRequestURI takes absolute paths and file:/// URLs.
+    expect(errs(mt({ image: { ...image, url: '/images/x.raw' } }))).toEqual([]);
+    expect(errs(mt({ image: { ...image, url: 'file:///images/x.raw' } }))).toEqual([]);
+    expect(errs(mt({ image: { url: 'http://img/x.raw', checksum: '' } }))).toEqual(['capm3/image-checksum spec.template.spec.image.checksum: cannot be empty']);
     expect(errs(mt({ image: { url: 'http://img/x.iso', checksum: '', diskFormat: 'live-iso' } }))).toEqual([]);
-    expect(errs(mt({ image: { url: 'oci://reg/img:1', checksum: 'x' } }))).toEqual(['capm3/image spec.template.spec.image.checksum: checksum and checksumType must be empty for oci:// images']);
-    expect(errs(mt({ image: { ...image, checksum: 'http://bad host/x' } }))).toEqual(['capm3/image spec.template.spec.image.checksum: "http://bad host/x" is not a valid URL']);
+    expect(errs(mt({ image: { url: 'oci://reg/img:1', checksum: 'x' } }))).toEqual([]);
+    expect(errs(mt({ image: { url: 'oci://reg/img:1', checksum: '' } }))).toEqual(['capm3/image-checksum spec.template.spec.image.checksum: cannot be empty']);
+    expect(errs(mt({ image: { ...image, checksum: 'http://:invalid' } }))).toEqual(['capm3/image-checksum spec.template.spec.image.checksum: "http://:invalid" is not a valid URL (invalid port ":invalid" after host)']);
     expect(errs(mt({ customDeploy: { method: 'install_coreos' } }))).toEqual([]);
-    expect(errs(mt({}))).toEqual(['capm3/image spec.template.spec.image: is required unless customDeploy.method is set']);
+    expect(errs(mt({}))).toEqual(['capm3/image spec.template.spec.image: either image or customDeploy is required']);
   });
 
   test('checksumType auto is a BMH value, not a CAPM3 one (schema)', () => {
@@ -40,14 +43,14 @@ describe('CAPM3 rules', () => {
   test('data template network entries need a pool; fromHostInterfaces interface vs fromBootMAC', () => {
     const dt = (spec: any): KubeObject => ({ apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'Metal3DataTemplate', metadata: { name: 'd', namespace: 'default' }, spec: { clusterName: 'c', ...spec } });
     expect(errs(dt({ networkData: { networks: { ipv4: [{ id: 'n', link: 'eth0', fromPoolRef: { name: 'pool' } }] } } }))).toEqual([]);
-    expect(errs(dt({ networkData: { networks: { ipv4: [{ id: 'n', link: 'eth0' }] } } }))).toEqual(['capm3/data-template spec.networkData.networks.ipv4[0]: needs an IP pool reference']);
+    expect(errs(dt({ networkData: { networks: { ipv4: [{ id: 'n', link: 'eth0' }] } } }))).toEqual(['capm3/data-template spec.networkData.networks.ipv4[0].fromPoolRef.name: fromPoolRef needs to contain a reference to an IPPool']);
     expect(errs(dt({ metaData: { fromHostInterfaces: [{ key: 'mac', fromBootMAC: true, interface: 'eth0' }] } }))).toEqual([expect.stringMatching(/must be empty when fromBootMAC is true/)]);
-    expect(errs(dt({ metaData: { fromHostInterfaces: [{ key: 'mac' }] } }))).toEqual([expect.stringMatching(/is required unless fromBootMAC is true/)]);
+    expect(errs(dt({ metaData: { fromHostInterfaces: [{ key: 'mac' }] } }))).toEqual([expect.stringMatching(/interface must be specified when fromBootMAC is false/)]);
   });
 
   test('Metal3Machine refs stay in the namespace', () => {
     const m: KubeObject = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'Metal3Machine', metadata: { name: 'm', namespace: 'default' }, spec: { image, userData: { name: 'u', namespace: 'other' } } };
-    expect(errs(m)).toEqual(['capm3/namespace spec.userData.namespace: must be the Metal3Machine\'s namespace default, not other']);
+    expect(errs(m)).toEqual(['capm3/namespace spec.userData.namespace: "other": cross-namespace secret references are not allowed']);
   });
 });
 

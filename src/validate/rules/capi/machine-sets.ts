@@ -12,7 +12,7 @@ import { versionFindings } from './versions';
 import { Finding, error, warning } from '../../../core/finding';
 import { KubeObject } from '../../../core/kube-object';
 import { checkLabelValue } from '../../../core/names';
-import { labelSelectorProblems, selectorMatches } from '../../../core/selectors';
+import { labelSelectorMatches, labelSelectorProblems } from '../../../core/selectors';
 import { get } from '../rule';
 
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
@@ -112,7 +112,7 @@ function selectorFindings(obj: KubeObject, which: Which): Finding[] {
   };
   const selector = { ...(spec.selector ?? {}), matchLabels: { ...(spec.selector?.matchLabels ?? {}), ...extra } };
   const templateLabels = { ...(get(spec, 'template', 'metadata', 'labels') ?? {}), ...extra };
-  if (!selectorMatches(selector, templateLabels)) {
+  if (!labelSelectorMatches(selector, templateLabels)) {
     out.push(error(rule, 'spec.template.metadata.labels', `must match spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})}`,
       `the template labels ${JSON.stringify(get(spec, 'template', 'metadata', 'labels') ?? {})} are not selected`));
   }
