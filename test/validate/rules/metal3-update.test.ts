@@ -12,8 +12,8 @@ describe('templates edited under the same name', () => {
     ]);
   });
 
-  test('an RKE2ConfigTemplate stays an error', () => {
+  test('an RKE2ConfigTemplate too (CAPRKE2 has no template webhook): a warning', () => {
     const cfg = (v: string) => template('RKE2ConfigTemplate', 'bootstrap.cluster.x-k8s.io/v1beta2', { template: { spec: { agentConfig: { nodeName: v } } } });
-    expect(upgradeRules([cfg('a')], [cfg('b')]).map(f => f.finding)).toEqual([expect.objectContaining({ severity: 'error', rule: 'upgrade/template-rotation' })]);
+    expect(upgradeRules([cfg('a')], [cfg('b')]).map(f => f.finding)).toEqual([expect.objectContaining({ severity: 'warning', rule: 'upgrade/template-rotation' })]);
   });
 });
