@@ -53,7 +53,7 @@ const YAML_TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON']);
 const YAML_FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']);
 
 /** Rules whose warnings come from Butane/Ignition (and so become errors under strict). */
-const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'butane/overrides-caprke2-base']);
+const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'butane/overrides-caprke2-base', 'butane/ssh-key']);
 
 const BINARY_TAG = 'tag:yaml.org,2002:binary';
 
