@@ -4,10 +4,11 @@ import { CAPI_RULES } from './capi';
 import { CAPM3_RULES } from './capm3';
 import { CAPRKE2_RULES } from './caprke2';
 import { EKSA_RULES } from './eksa';
+import { HELM_RULES } from './helm';
 import { METALLB_RULES } from './metallb';
 import { ObjectRule, RuleTable } from './rule';
 
-const TABLES: readonly RuleTable[] = [BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, METALLB_RULES, EKSA_RULES];
+const TABLES: readonly RuleTable[] = [BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, METALLB_RULES, EKSA_RULES, HELM_RULES];
 
 const MERGED = new Map<string, ObjectRule[]>();
 for (const t of TABLES) {
