@@ -6,9 +6,9 @@ import { ObjectFinding, Finding, error, warning } from '../core/finding';
 import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { objectKey } from '../core/object-key';
-import { caprke2UpdateRules } from './rules/caprke2-update';
 import { get } from './rules/rule';
 import { KubeObject } from '../core/kube-object';
+import { caprke2UpdateRules } from './rules/caprke2-update';
 
 function minorSemver(v: unknown): semver.SemVer | undefined {
   if (typeof v !== 'string') return undefined;
@@ -29,6 +29,8 @@ export function versionStepProblem(oldV: unknown, newV: unknown): string | undef
 
 const IMMUTABLE_TEMPLATES: Record<string, string> = {
   'infrastructure.cluster.x-k8s.io/Metal3MachineTemplate': 'spec',
+  'bootstrap.cluster.x-k8s.io/RKE2ConfigTemplate': 'spec',
+  'controlplane.cluster.x-k8s.io/RKE2ControlPlaneTemplate': 'spec',
 };
 
 function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
@@ -36,6 +38,15 @@ function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
   const out: Finding[] = [...caprke2UpdateRules(oldO, newO)];
   const changed = (path: string[]) => stableStringify(get(oldO, ...path)) !== stableStringify(get(newO, ...path));
   switch (gk) {
+    case 'controlplane.cluster.x-k8s.io/RKE2ControlPlane': {
+      const p = versionStepProblem(get(oldO, 'spec', 'version'), get(newO, 'spec', 'version'));
+      if (p) out.push(error('upgrade/version', 'spec.version', p));
+      const om = get(oldO, 'spec', 'registrationMethod');
+      if (om && changed(['spec', 'registrationMethod'])) {
+        out.push(error('upgrade/immutable', 'spec.registrationMethod', `field value is immutable once set (was ${JSON.stringify(om)})`));
+      }
+      break;
+    }
     case 'cluster.x-k8s.io/MachineDeployment': {
       const ov = get(oldO, 'spec', 'template', 'spec', 'version');
       const nv = get(newO, 'spec', 'template', 'spec', 'version');
