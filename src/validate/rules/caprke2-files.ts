@@ -109,9 +109,7 @@ export function filesRules(spec: any, base: string, role: SpecRole): Finding[] {
     if (ignition && (f.encoding === 'gzip' || f.encoding === 'gzip+base64')) {
       out.push(error('caprke2/files', `${at}.encoding`, `encoding ${f.encoding} is not supported when spec.format is set to "ignition"`, 'use base64 or no encoding'));
     }
-    if (f.contentFrom?.secret && f.contentFrom?.configMap) {
-      out.push(error('caprke2/files-content-from', `${at}.contentFrom`, 'Only configMap or secret can be populated at once', 'keep one of secret or configMap'));
-    }
+    // contentFrom with both secret and configMap: the CRD's CEL rule (the CEL layer reports it).
     if (typeof f.permissions === 'string' && f.permissions !== '') {
       if (ignition) {
         const problem = ignitionModeProblem(f.permissions);

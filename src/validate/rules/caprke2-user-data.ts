@@ -1,4 +1,4 @@
-// CAPRKE2 `agentConfig.additionalUserData`, per format. `config` and `data` are exclusive (CRD CEL).
+// CAPRKE2 `agentConfig.additionalUserData`, per format (`config` and `data` are exclusive: a CRD CEL rule).
 // With ignition, `config` is Butane, translated and Ignition-merged over CAPRKE2's base config,
 // and `data` is ignored (bootstrap/internal/ignition/ignition.go `render`). With cloud-config,
 // `config` is parsed as a cloud-init YAML mapping and merged, and `data` is rendered as
@@ -80,10 +80,8 @@ export function userDataRules(spec: any, base: string, ctx: RuleContext): Findin
   const aud = get(spec, 'agentConfig', 'additionalUserData');
   if (!aud || typeof aud !== 'object') return [];
   const field = `${base}.agentConfig.additionalUserData`;
+  // config and data both set: the CRD's CEL rule (reported by the CEL layer as cel/<group>/<Kind>).
   const out: Finding[] = [];
-  if (aud.config !== undefined && aud.data !== undefined) {
-    out.push(error('caprke2/additional-user-data', field, 'Only config or data could be populated at once', 'keep config (Butane or cloud-init YAML) or data (cloud-init keys)'));
-  }
   const data = aud.data && typeof aud.data === 'object' ? Object.keys(aud.data) : [];
   for (const k of data.filter(x => DROPPED_KEYS.includes(x))) {
     out.push(warning('caprke2/user-data-dropped', `${field}.data.${k}`, `${k}: CAPRKE2's defaulting webhook removes this key on admission`, DROPPED_HINT[k]));

@@ -32,17 +32,8 @@ export function aggregationLengths(adv: KubeObject): { v4: number; v6: number } 
 function aggregationRules(adv: KubeObject, ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
   const { v4, v6 } = aggregationLengths(adv);
-  const selectors = get(adv, 'spec', 'serviceSelectors');
-  if (Array.isArray(selectors) && selectors.length > 0) {
-    if (v4 !== 32) {
-      out.push(error('metallb/aggregation-service-selectors', 'spec.aggregationLength', `serviceSelectors and aggregationLength are mutually exclusive, both cannot be set in ${adv.metadata?.name}`,
-        'aggregate in a separate BGPAdvertisement without serviceSelectors, or keep aggregationLength 32'));
-    }
-    if (v6 !== 128) {
-      out.push(error('metallb/aggregation-service-selectors', 'spec.aggregationLengthV6', `serviceSelectors and aggregationLengthV6 are mutually exclusive, both cannot be set in ${adv.metadata?.name}`,
-        'aggregate in a separate BGPAdvertisement without serviceSelectors, or keep aggregationLengthV6 128'));
-    }
-  }
+  // serviceSelectors with a non-default aggregation length: the CRD's CEL rule refuses it before the
+  // webhook's identical check runs (the CEL layer reports it as cel/metallb.io/BGPAdvertisement).
   if (v4 > 32) {
     out.push(error('metallb/aggregation-length', 'spec.aggregationLength', `invalid aggregation length ${v4} for IPv4`, 'at most 32'));
     return out;
