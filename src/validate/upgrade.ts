@@ -11,6 +11,7 @@ import { capiUpdateRules } from './rules/capi/updates';
 import { get } from './rules/rule';
 import { SchemaRegistry } from './schema';
 import { KubeObject } from '../core/kube-object';
+import { caprke2UpdateRules } from './rules/caprke2-update';
 
 function minorSemver(v: unknown): semver.SemVer | undefined {
   if (typeof v !== 'string') return undefined;
@@ -37,7 +38,7 @@ const IMMUTABLE_TEMPLATES: Record<string, string> = {
 
 function pairRules(oldO: KubeObject, newO: KubeObject, newSet: readonly KubeObject[], oldSet: readonly KubeObject[]): Finding[] {
   const gk = groupKindOf(newO);
-  const out: Finding[] = [];
+  const out: Finding[] = [...caprke2UpdateRules(oldO, newO)];
   const changed = (path: string[]) => stableStringify(get(oldO, ...path)) !== stableStringify(get(newO, ...path));
   switch (gk) {
     case 'controlplane.cluster.x-k8s.io/RKE2ControlPlane': {

@@ -121,11 +121,15 @@ describe('what the API server accepts and the cluster cannot use', () => {
     ]);
   });
 
-  test('fails an ssh_authorized_keys entry that is not a key (a YAML number)', () => {
+  test('warns about an ssh_authorized_keys entry that is not a key (a YAML number): Ignition writes it verbatim, even under strict', () => {
     const objs = clone(REFERENCE);
     const cp = find(objs, 'RKE2ControlPlane');
     cp.spec.agentConfig.additionalUserData.config += 'passwd:\n  users:\n    - name: root\n      ssh_authorized_keys: [1]\n';
-    expect(errorsOf(objs)).toEqual([expect.stringContaining('passwd.users[0].ssh_authorized_keys[0]: "1" is not an SSH public key')]);
+    expect(errorsOf(objs)).toEqual([]);
+    const warnings = validateObjects(objs).flatMap(r => r.findings).filter(f => f.rule === 'butane/ssh-key');
+    expect(warnings.map(f => `${f.severity} ${f.field}: ${f.message}`)).toEqual([
+      expect.stringContaining('warning spec.agentConfig.additionalUserData.config: passwd.users[0].ssh_authorized_keys[0]: "1" is not an SSH public key'),
+    ]);
   });
 });
 

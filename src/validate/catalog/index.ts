@@ -3,9 +3,13 @@
 import { BAREMETAL_OPERATOR } from './baremetal-operator';
 import { CLUSTER_API_CATALOG } from './cluster-api';
 import { CLUSTER_API_PROVIDER_METAL3 } from './cluster-api-provider-metal3';
+import { CAPRKE2_CATALOG } from './cluster-api-provider-rke2';
 import { ProjectCatalog } from './entry';
 import { GENERIC_CATALOG } from './generic';
+import { HELM_CONTROLLER_CATALOG } from './helm-controller';
+import { IGNITION_BUTANE_CATALOG } from './ignition-butane';
 import { IP_ADDRESS_MANAGER } from './ip-address-manager';
+import { METALLB_CATALOG } from './metallb';
 
 export * from './entry';
 
@@ -14,6 +18,10 @@ export const CATALOG: readonly ProjectCatalog[] = [
   BAREMETAL_OPERATOR,
   CLUSTER_API_CATALOG,
   CLUSTER_API_PROVIDER_METAL3,
+  CAPRKE2_CATALOG,
   GENERIC_CATALOG,
+  HELM_CONTROLLER_CATALOG,
+  IGNITION_BUTANE_CATALOG,
   IP_ADDRESS_MANAGER,
+  METALLB_CATALOG,
 ];

@@ -4,11 +4,12 @@ import { CAPI_RULES } from './capi';
 import { CAPM3_RULES, CAPM3_UPDATE_RULES } from './capm3';
 import { CAPRKE2_RULES } from './caprke2';
 import { EKSA_RULES } from './eksa';
+import { HELM_RULES } from './helm';
 import { IPAM_RULES, IPAM_UPDATE_RULES } from './ipam';
 import { METALLB_RULES } from './metallb';
 import { ObjectRule, RuleTable, UpdateRule, UpdateRuleTable } from './rule';
 
-const TABLES: readonly RuleTable[] = [BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, IPAM_RULES, METALLB_RULES, EKSA_RULES];
+const TABLES: readonly RuleTable[] = [BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, IPAM_RULES, METALLB_RULES, EKSA_RULES, HELM_RULES];
 const UPDATE_TABLES: readonly UpdateRuleTable[] = [BMO_UPDATE_RULES, CAPM3_UPDATE_RULES, IPAM_UPDATE_RULES];
 
 function merge<R>(tables: ReadonlyArray<Readonly<Record<string, readonly R[]>>>): Map<string, R[]> {

@@ -173,9 +173,12 @@ describe('CAPRKE2 rules', () => {
     expect(f.map(x => x.rule)).toEqual(['caprke2/machine-template']);
   });
 
-  test('rollout: type and maxSurge', () => {
-    expect(errs(cp({ rolloutStrategy: { type: 'OnDelete' } }))).toEqual(['caprke2/rollout spec.rolloutStrategy.type: "OnDelete" is not supported']);
-    expect(errs(cp({ rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '50%' } } }))).toEqual(['caprke2/rollout spec.rolloutStrategy.rollingUpdate.maxSurge: "50%" is not supported']);
+  test('rollout: a type other than RollingUpdate (or none) never rolls; maxSurge strings are read with IntValue()', () => {
+    expect(errs(cp({ rolloutStrategy: { type: 'OnDelete' } }))).toEqual([expect.stringMatching(/^caprke2\/rollout spec.rolloutStrategy.type: "OnDelete": the controller logs "unknown rollout strategy type"/)]);
+    expect(errs(cp({ rolloutStrategy: {} }))).toEqual([expect.stringMatching(/^caprke2\/rollout spec.rolloutStrategy.type: not set/)]);
+    expect(validateObject(cp({ rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '50%' } } })))
+      .toEqual([expect.objectContaining({ severity: 'warning', rule: 'caprke2/rollout', message: expect.stringContaining('this string means 0') })]);
+    expect(validateObject(cp({ rolloutStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 2 } } }))).toEqual([]);
   });
 
   test('multus needs a CNI; negative deletion timeouts fail', () => {
@@ -185,24 +188,28 @@ describe('CAPRKE2 rules', () => {
     expect(errs(c)).toEqual(expect.arrayContaining([expect.stringMatching(/nodeDrainTimeoutSeconds: must be greater than or equal to 0/)]));
   });
 
-  test('additionalUserData: config xor data; Butane checked with format ignition', () => {
+  test('additionalUserData: data ignored and Butane checked with format ignition', () => {
+    // config and data together: the CRD's CEL rule (cel/<group>/<Kind>, the CEL layer); data is ignored with ignition.
     expect(errs(cp({ agentConfig: { format: 'ignition', additionalUserData: { config: 'variant: fcos\nversion: 1.4.0\n', data: { a: 'b' } } } })))
-      // The CRD's own CEL rule reports it too (cel/…): toContain keeps this test about the caprke2 rule.
-      .toContain('caprke2/additional-user-data spec.agentConfig.additionalUserData: Only config or data could be populated at once');
+      .toEqual(expect.arrayContaining([
+        expect.stringMatching(/^caprke2\/user-data-unused spec.agentConfig.additionalUserData.data: data is ignored/),
+        expect.stringMatching(/^cel\/controlplane.cluster.x-k8s.io\/RKE2ControlPlane spec.agentConfig.additionalUserData: .*Only config or data could be populated at once/),
+      ]));
     const bad = errs(cp({ agentConfig: { format: 'ignition', additionalUserData: { config: 'variant: fcos\nversion: 1.4.0\nsystemd:\n  units:\n    - name: foo\n' } } }));
     expect(bad).toEqual([expect.stringMatching(/^butane\/unit-extension spec.agentConfig.additionalUserData.config: systemd.units\[0\].name: invalid systemd unit extension/)]);
   });
 
-  test('files: gzip with ignition, permissions without leading zero', () => {
+  test('files: gzip with ignition; permissions without leading zero fail the ignition render, cloud-init reads them as octal', () => {
     expect(errs(cp({ agentConfig: { format: 'ignition' }, files: [{ path: '/x', content: 'y', encoding: 'gzip' }] })))
       .toEqual(['caprke2/files spec.files[0].encoding: encoding gzip is not supported when spec.format is set to "ignition"']);
-    expect(errs(cp({ files: [{ path: '/x', content: 'y', permissions: '644' }] })))
-      .toEqual(['caprke2/files spec.files[0].permissions: "644" must be an octal mode with a leading zero, e.g. "0644"']);
+    expect(errs(cp({ agentConfig: { format: 'ignition' }, files: [{ path: '/x', content: 'y', permissions: '644' }] })))
+      .toEqual([expect.stringMatching(/^caprke2\/files-permissions spec.files\[0\].permissions: "644": read as decimal 644/)]);
+    expect(validateObject(cp({ files: [{ path: '/x', content: 'y', permissions: '644' }] }))).toEqual([]);
   });
 
   test('private registry configs need authSecret or tls', () => {
     expect(errs(cp({ privateRegistriesConfig: { configs: { 'registry.example.com': {} } } })))
-      .toEqual(['caprke2/registries spec.privateRegistriesConfig.configs[registry.example.com]: needs authSecret and/or tls']);
+      .toEqual(['caprke2/registries spec.privateRegistriesConfig.configs[registry.example.com]: need either credentials, tls settings or both for registry: registry.example.com']);
   });
 
   test('RKE2ConfigTemplate is checked although its upstream webhook validates nothing', () => {
