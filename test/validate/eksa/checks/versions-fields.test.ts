@@ -53,13 +53,19 @@ describe('Validate Kubernetes version', () => {
     expect(errors(cluster(vsphere(), s => { s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.33'; }))).toEqual([]);
   });
 
-  test('an unquoted version is read as eksctl reads it, with a warning (kubectl would reject it)', () => {
-    const spec = cluster(vsphere(), s => { s.kubernetesVersion = 1.3; });
+  test('an unquoted version that reads back unchanged is read as eksctl reads it, with a warning (kubectl would reject it)', () => {
+    const spec = cluster(vsphere(), s => { s.kubernetesVersion = 1.35; });
     expect(errors(spec)).toEqual([]);
     expect(warnings(spec)).toEqual([
-      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.30 is not quoted; eksctl reads it as "1.30", kubectl and GitOps tools read the number 1.3 and reject it',
+      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.35 is not quoted: eksctl quotes it and reads "1.35", but kubectl and GitOps tools read the number and the API server rejects it',
     ]);
     expect(errors(cluster(vsphere(), s => { s.kubernetesVersion = 1.27; }))).toEqual([`${KV} spec.kubernetesVersion: kubernetes version 1.27 is not supported by EKS Anywhere v0.26`]);
+  });
+
+  test('an unquoted 1.30 has lost its trailing zero (the number 1.3): an error', () => {
+    expect(errors(cluster(vsphere(), s => { s.kubernetesVersion = 1.3; }))).toEqual([
+      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.3 is not quoted: YAML reads the number 1.3, so a written 1.30 has lost its trailing zero (eksctl reads "1.30" only from the file text; kubectl, GitOps tools and cdk8s read 1.3)',
+    ]);
   });
 
   test('Kubernetes 1.21 on bare metal fails (tinkerbell_121cluster_without_worker_nodes.yaml)', () => {
