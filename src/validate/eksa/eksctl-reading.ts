@@ -105,12 +105,43 @@ export function decodedStrictly(kind: unknown): boolean {
   return kind === ClusterKind || (typeof kind === 'string' && kind.endsWith('DatacenterConfig'));
 }
 
-/** Schema findings of an EKS-A object as eksctl sees them: unknown fields of leniently decoded kinds are warnings. */
+/**
+ * Fields the CRDs require that eksctl fills in before validating (Go decoding does not enforce
+ * `required`): the field pattern and what eksctl puts there.
+ */
+const DEFAULTED_BY_EKSCTL: Readonly<Record<string, ReadonlyArray<readonly [RegExp, string]>>> = {
+  // vspheremachineconfig.go setVSphereMachineConfigDefaults
+  VSphereMachineConfig: [
+    [/^spec\.osFamily$/, 'bottlerocket'],
+    [/^spec\.numCPUs$/, '2'],
+    [/^spec\.memoryMiB$/, '8192'],
+    [/^spec\.folder$/, 'the root vSphere folder'],
+  ],
+  // The zero values are valid: insecure false, no thumbprint pinned (vspheredatacenterconfig.go).
+  VSphereDatacenterConfig: [
+    [/^spec\.insecure$/, 'false'],
+    [/^spec\.thumbprint$/, '"" (no thumbprint pinned)'],
+  ],
+  // pkg/providers/tinkerbell/ssh.go configureSshKeys: a generated key for a user without one.
+  TinkerbellMachineConfig: [[/^spec\.users\[\d+\]\.sshAuthorizedKeys$/, 'a generated SSH key']],
+};
+
+/**
+ * Schema findings of an EKS-A object as eksctl sees them: unknown fields of leniently decoded
+ * kinds, and required fields eksctl defaults, are warnings (kubectl still rejects them).
+ */
 export function eksctlSchemaFindings(o: KubeObject, findings: readonly Finding[]): Finding[] {
-  if (!isEksaObject(o) || decodedStrictly(o.kind) || !String(o.apiVersion).startsWith(`${EKSA_GROUP}/`)) return [...findings];
-  return findings.map(f => (f.rule === 'schema/unknown-field' && f.severity === Severity.ERROR
-    ? warning('eksa/unknown-field', f.field,
-      `${f.message}: eksctl decodes ${String(o.kind)} leniently and ignores it; kubectl rejects it (strict field validation)`,
-      f.hint)
-    : f));
+  if (!isEksaObject(o) || !String(o.apiVersion).startsWith(`${EKSA_GROUP}/`)) return [...findings];
+  const defaulted = DEFAULTED_BY_EKSCTL[String(o.kind)] ?? [];
+  return findings.map(f => {
+    if (f.severity !== Severity.ERROR) return f;
+    if (f.rule === 'schema/unknown-field' && !decodedStrictly(o.kind)) {
+      return warning('eksa/unknown-field', f.field, `${f.message}: eksctl decodes ${String(o.kind)} leniently and ignores it; kubectl rejects it (strict field validation)`, f.hint);
+    }
+    const d = f.rule === 'schema/required' ? defaulted.find(([re]) => re.test(f.field)) : undefined;
+    if (d) {
+      return warning('eksa/defaulted-field', f.field, `${f.field} is required by the CRD (kubectl rejects the object without it); eksctl fills in ${d[1]}`, `set ${f.field.split('.').pop()} explicitly`);
+    }
+    return f;
+  });
 }
