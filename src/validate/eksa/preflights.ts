@@ -15,6 +15,7 @@ import { etcdCheck } from './checks/etcd';
 import { gitOpsCheck } from './checks/gitops';
 import { hardwareCheck } from './checks/hardware';
 import { identityProvidersCheck } from './checks/identity-providers';
+import { immutableConfigsCheck } from './checks/immutable-configs';
 import { immutableFieldsCheck } from './checks/immutable-fields';
 import { kubernetesVersionCheck } from './checks/kubernetes-version';
 import { networkCheck } from './checks/network';
@@ -54,6 +55,7 @@ export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [
   hardwareCheck,
   upgradeVersionCheck,
   immutableFieldsCheck,
+  immutableConfigsCheck,
   eksaVersionUpgradeCheck,
   rollingUpgradeCountsCheck,
 ];

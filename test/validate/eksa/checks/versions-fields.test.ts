@@ -101,7 +101,7 @@ describe('Validate cluster configuration', () => {
     ['etcdEncryption is set on create', (s: any) => { s.etcdEncryption = [{ providers: [{ kms: { name: 'kms', socketListenAddress: 'unix:///var/run/kms.sock' } }], resources: ['secrets'] }]; },
       `${F} spec.etcdEncryption: etcdEncryption is not supported during cluster creation`],
     ['kubeletConfiguration sets providerID', (s: any) => { s.workerNodeGroupConfigurations[0].kubeletConfiguration = { providerID: 'x' }; },
-      `${F} spec.workerNodeGroupConfigurations[0].kubeletConfiguration.providerID: can't set providerID in kubeletConfiguration`],
+      `${F} spec.workerNodeGroupConfigurations[0].kubeletConfiguration.providerID: can not override providerID or cloudProvider (set by EKS Anywhere)`],
   ])('fails when %s', (_, mutate, expected) => {
     expect(errors(cluster(vsphere(), mutate))).toEqual([expected]);
   });
