@@ -94,11 +94,18 @@ export const vsphereCheck: PreflightCheck = {
     }
     const domains = new Set((Array.isArray(dc?.spec?.failureDomains) ? dc!.spec.failureDomains : []).map((d: any) => d?.name));
     const own: Finding[] = [];
+    // pkg/providers/vsphere/validator.go validateWorkerNodeGroupDomains: one failure domain per group, defined in the datacenter.
     workerGroups(spec.cluster).forEach((g, i) => {
-      (Array.isArray(g?.failureDomains) ? g.failureDomains : []).forEach((fd: unknown, j: number) => {
+      const fds: unknown[] = Array.isArray(g?.failureDomains) ? g.failureDomains : [];
+      if (fds.length > 1) {
+        own.push(error('eksa/vsphere-failure-domain', `spec.workerNodeGroupConfigurations[${i}].failureDomains`,
+          `multiple failure domains provided in the worker node group: ${String(g?.name)}. Please provide only one failure domain`, 'one failure domain per worker node group'));
+        return;
+      }
+      fds.forEach((fd: unknown, j: number) => {
         if (!domains.has(fd)) {
           own.push(error('eksa/vsphere-failure-domain', `spec.workerNodeGroupConfigurations[${i}].failureDomains[${j}]`,
-            `failure domain ${String(fd)} is not defined in the VSphereDatacenterConfig`, `defined: ${[...domains].join(', ') || 'none'}`));
+            `provided invalid failure domain ${String(fd)} in the worker node group ${String(g?.name)}`, `defined in the VSphereDatacenterConfig: ${[...domains].join(', ') || 'none'}`));
         }
       });
     });

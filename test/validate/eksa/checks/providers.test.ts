@@ -26,7 +26,7 @@ describe('Vsphere provider validation', () => {
     ['Bottlerocket\'s first user is not ec2-user', () => machine('prod', s => { s.users[0].name = 'admin'; }),
       `${V}: VSphereMachineConfig/prod spec.users[0].name: users[0].name admin is invalid. Please use 'ec2-user' for Bottlerocket`],
     ['a worker group names an undefined failure domain', () => cluster(vsphere(), s => { s.workerNodeGroupConfigurations[0].failureDomains = ['fd9']; }),
-      `${V}: Cluster/prod spec.workerNodeGroupConfigurations[0].failureDomains[0]: failure domain fd9 is not defined in the VSphereDatacenterConfig`],
+      `${V}: Cluster/prod spec.workerNodeGroupConfigurations[0].failureDomains[0]: provided invalid failure domain fd9 in the worker node group md-0`],
   ])('fails when %s', (_, make, expected) => {
     expect(errors(make())).toEqual([expected]);
   });
