@@ -73,8 +73,11 @@ function readCluster(o: KubeObject): { object: KubeObject; notes: Finding[] } {
 
 /** Reads a single object (no set: nothing is ignored). */
 export function eksctlReading(o: KubeObject): EksctlReading {
-  if (!isEksaObject(o) || o.kind !== ClusterKind) return { object: o, notes: [], ignored: false };
-  const r = readCluster(o);
+  if (!isEksaObject(o)) return { object: o, notes: [], ignored: false };
+  // `spec:` with nothing after it is null: Go decodes it as an empty spec, the API server prunes it (cluster_docker.yaml).
+  const read = o.spec === null ? { ...o, spec: {} } : o;
+  if (read.kind !== ClusterKind) return { object: read, notes: [], ignored: false };
+  const r = readCluster(read);
   return { object: r.object, notes: r.notes, ignored: false };
 }
 
@@ -86,7 +89,7 @@ export function eksctlReadings(objects: readonly KubeObject[], registry: SchemaR
     if (o.kind === ClusterKind) return eksctlReading(o);
     const other = clusterVersions.size > 0 && !clusterVersions.has(String(o.apiVersion)) && typeof o.kind === 'string'
       && registry.resolve(String(o.apiVersion), o.kind).status === 'unserved-version';
-    if (!other) return { object: o, notes: [], ignored: false };
+    if (!other) return eksctlReading(o);
     return {
       object: o,
       ignored: true,

@@ -49,7 +49,7 @@ function parse(raw: string, viaRequest: boolean): GoUrlResult {
   if ((s.scheme || !viaRequest) && rest.startsWith('//') && !(viaRequest && rest.startsWith('///'))) {
     const authority = rest.slice(2).split('/')[0];
     host = authority.slice(authority.lastIndexOf('@') + 1);
-    if (/\s/.test(host)) return { error: `invalid character " " in host name` };
+    if (/\s/.test(host)) return { error: 'invalid character " " in host name' };
     const port = /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(host)?.[1];
     if (port !== undefined && !/^\d*$/.test(port)) return { error: `invalid port ":${port}" after host` };
   }

@@ -5,8 +5,8 @@ import { X509Certificate } from 'node:crypto';
 import { Finding, error } from '../../../core/finding';
 import { KubeObject } from '../../../core/kube-object';
 import { isIp } from '../cidr';
-import { parseRequestUri } from '../go-url';
 import { VSphereMachineKind, nameOf } from '../eksa-spec';
+import { parseRequestUri } from '../go-url';
 
 const AT = 'spec.hostOSConfiguration';
 

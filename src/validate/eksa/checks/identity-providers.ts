@@ -31,8 +31,9 @@ export const identityProvidersCheck: PreflightCheck = {
       seen.add(ref.kind);
       const target = resolveRef(spec, ref.kind, ref.name);
       if (!target) {
-        // eksctl looks the object up and, when it is absent, drops it (and the refs after it) silently (pkg/cluster processOIDC, processAWSIam).
-        own.push(warning('eksa/identity-provider', at, `${ref.kind} ${ref.name} not found: eksctl ignores this identityProviderRef and creates the cluster without it`,
+        // Upstream's own check (oidcconfig.go validateOIDCRefName, awsiamconfig.go validateAWSIamRefName; the controller
+        // fetches the object); eksctl's ConfigManager alone would drop the ref silently (processOIDC, processAWSIam).
+        own.push(error('eksa/identity-provider', at, `${ref.kind} ${ref.name} not found`,
           `add the ${ref.kind} document (apiVersion ${String(spec.cluster.apiVersion)}) to the cluster config`));
         return;
       }

@@ -85,7 +85,8 @@ function referenced(spec: EksaSpec): KubeObject[] {
   const dc = datacenterOf(spec);
   if (dc) out.push(dc);
   out.push(...distinctMachines(roleMachines(spec)));
-  const refs = [refOf(spec.cluster.spec?.gitOpsRef), ...(Array.isArray(spec.cluster.spec?.identityProviderRefs) ? spec.cluster.spec.identityProviderRefs.map(refOf) : [])];
+  const identity = Array.isArray(spec.cluster.spec?.identityProviderRefs) ? spec.cluster.spec.identityProviderRefs.map(refOf) : [];
+  const refs = [refOf(spec.cluster.spec?.gitOpsRef), ...identity];
   for (const r of refs) {
     if (!r?.name) continue;
     const hit = findByKindName(spec.objects, r.kind, r.name)[0];

@@ -132,6 +132,7 @@ describe('Validate identity providers', () => {
     ['a kind is not an identity provider (…_non_oidc_identity_providers.yaml)', [{ kind: 'LDAPConfig', name: 'x' }], [],
       `${I}: Cluster/prod spec.identityProviderRefs[0].kind: kind: LDAPConfig for identityProviderRef is not supported`],
     ['a ref has no name (…_empty_identity_providers.yaml)', [{ kind: 'OIDCConfig' }], [], `${I}: Cluster/prod spec.identityProviderRefs[0].name: specify a valid name for identityProviderRef`],
+    ['the OIDCConfig is missing (oidcconfig.go validateOIDCRefName)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [], `${I}: Cluster/prod spec.identityProviderRefs[0]: OIDCConfig prod-oidc not found`],
     ['the OIDCConfig has no clientId', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [oidc({ issuerUrl: 'https://login.example.com' })], `${I}: OIDCConfig/prod-oidc spec.clientId: OIDCConfig clientId is required`],
     ['the issuer is not https', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [oidc({ issuerUrl: 'http://login.example.com', clientId: 'x' })],
       `${I}: OIDCConfig/prod-oidc spec.issuerUrl: OIDCConfig issuerUrl should have HTTPS scheme (got "http://login.example.com")`],
@@ -149,8 +150,6 @@ describe('Validate identity providers', () => {
     ['two OIDC providers are referenced (…_extra_identity_providers.yaml: no upstream rule)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }, { kind: 'OIDCConfig', name: 'other' }],
       [goodOidc, oidc({ issuerUrl: 'https://b.example.com', clientId: 'b' }, 'other')],
       `${I}: Cluster/prod spec.identityProviderRefs[1]: a second OIDCConfig identityProviderRef: EKS Anywhere accepts it, but configures the API server with one OIDCConfig only`],
-    ['the OIDCConfig is missing (eksctl drops the ref: processOIDC)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [],
-      `${I}: Cluster/prod spec.identityProviderRefs[0]: OIDCConfig prod-oidc not found: eksctl ignores this identityProviderRef and creates the cluster without it`],
   ])('warns when %s', (_, refs, extra, expected) => {
     const objects = withRefs(refs, ...(extra as KubeObject[]));
     expect(errors(objects)).toEqual([]);
