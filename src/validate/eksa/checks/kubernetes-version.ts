@@ -1,4 +1,4 @@
-// Kubernetes versions (upstream-rules.md §5.6, §5.5 skew): the "1.NN" string, supported by the
+// Kubernetes versions (releases.ts has the source of the supported list; cluster_webhook.go skew): the "1.NN" string, supported by the
 // targeted EKS Anywhere release, and worker groups at most 2 minors behind the control plane.
 import { Finding, error, warning } from '../../../core/finding';
 import { about, workerGroups } from '../eksa-spec';
