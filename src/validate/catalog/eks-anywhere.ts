@@ -180,6 +180,13 @@ const notPorted: NotPorted[] = [
     upstream: api('vspheremachineconfig_webhook.go', 'ValidateCreate'),
     why: 'eksctl fills the template from the bundle (the OS family\'s OVA); only a kubectl-created config needs it — we follow eksctl',
   },
+  {
+    kinds: [...VS_MC, ...TINK_MC],
+    what: 'webhook create: a user, its name and a first SSH key are required ("users is not set for …", "missing spec.Users[0].SshAuthorizedKeys")',
+    kind: CheckKind.WEBHOOK,
+    upstream: api('vspheremachineconfig_types.go', 'ValidateUsers'),
+    why: 'eksctl fills in ec2-user and a generated key (SetUserDefaults, configureSshKeys); we follow eksctl, and a missing Tinkerbell user is a warning (eksa/users)',
+  },
 ];
 
 export const EKS_ANYWHERE: ProjectCatalog = {
@@ -450,7 +457,7 @@ export const EKS_ANYWHERE: ProjectCatalog = {
     {
       id: 'eksa/namespace',
       kinds: ALL,
-      what: 'datacenter, machine, GitOps and identity configs in the Cluster\'s namespace',
+      what: 'datacenter, machine, GitOps and identity configs in the Cluster\'s namespace, compared as written (no namespace and default differ for eksctl)',
       kind: CheckKind.TOOL,
       upstream: [up('pkg/cluster/validate.go', 'validateSameNamespace'), tink('validate.go', 'validateMachineConfigNamespacesMatchDatacenterConfig')],
     },

@@ -1,9 +1,10 @@
 // gitOpsRef rules (upstream-rules.md §5.2 item 8) plus the referenced FluxConfig/GitOpsConfig:
 // present in the file, in the Cluster's namespace, with exactly one Git provider.
 import { Finding, error, warning } from '../../../core/finding';
-import { FluxConfigKind, GitOpsConfigKind, PreflightFinding, about, namespaceOf, refOf, resolveRef } from '../eksa-spec';
+import { FluxConfigKind, GitOpsConfigKind, PreflightFinding, about, refOf, resolveRef } from '../eksa-spec';
 import { PreflightCheck } from './check';
 import { fluxConfigProblems, gitOpsConfigProblems } from './gitops-configs';
+import { namespaceProblem } from './same-namespace';
 
 export const gitOpsCheck: PreflightCheck = {
   name: 'Validate GitOps configuration',
@@ -26,9 +27,8 @@ export const gitOpsCheck: PreflightCheck = {
         `add the ${ref.kind} document (apiVersion ${String(spec.cluster.apiVersion)}) to the cluster config`));
       return about(spec.cluster, out);
     }
-    if (namespaceOf(target) !== spec.namespace) {
-      out.push(error('eksa/namespace', 'spec.gitOpsRef', `${ref.kind} and Cluster objects must have the same namespace specified`));
-    }
+    const ns = namespaceProblem(spec, target, 'spec.gitOpsRef');
+    if (ns) out.push(ns);
     const found: PreflightFinding[] = about(spec.cluster, out);
     if (!objectChecks) return found;
     return [...found, ...about(target, ref.kind === GitOpsConfigKind ? gitOpsConfigProblems(target) : fluxConfigProblems(target))];

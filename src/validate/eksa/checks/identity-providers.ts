@@ -1,9 +1,10 @@
 // identityProviderRefs rules (upstream-rules.md §5.2 item 10, §5.3): supported kinds, names,
 // the referenced OIDCConfig / AWSIamConfig present and in the Cluster's namespace.
 import { Finding, error, warning } from '../../../core/finding';
-import { AWSIamConfigKind, OIDCConfigKind, PreflightFinding, about, namespaceOf, refOf, resolveRef } from '../eksa-spec';
+import { AWSIamConfigKind, OIDCConfigKind, PreflightFinding, about, refOf, resolveRef } from '../eksa-spec';
 import { PreflightCheck } from './check';
 import { awsIamConfigProblems, oidcConfigProblems } from './identity-configs';
+import { namespaceProblem } from './same-namespace';
 
 export const identityProvidersCheck: PreflightCheck = {
   name: 'Validate identity providers',
@@ -37,9 +38,8 @@ export const identityProvidersCheck: PreflightCheck = {
           `add the ${ref.kind} document (apiVersion ${String(spec.cluster.apiVersion)}) to the cluster config`));
         return;
       }
-      if (namespaceOf(target) !== spec.namespace) {
-        own.push(error('eksa/namespace', at, `${ref.kind} and Cluster objects must have the same namespace specified`));
-      }
+      const ns = namespaceProblem(spec, target, at);
+      if (ns) own.push(ns);
       if (objectChecks) out.push(...about(target, ref.kind === OIDCConfigKind ? oidcConfigProblems(target) : awsIamConfigProblems(target)));
     });
     return [...about(spec.cluster, own), ...out];
