@@ -262,6 +262,10 @@ export const EKS_ANYWHERE_CASES: readonly RuleCase[] = [
   accept('eksa/template-ref', 'a template of the file in the Cluster\'s namespace', [...tbMachine('metal', s => { s.templateRef = { kind: 'TinkerbellTemplateConfig', name: 'custom' }; }),
     eksa('TinkerbellTemplateConfig', 'custom', { template: { global_timeout: 6000, id: '', name: 'custom', version: '0.1', tasks: [{ name: 'os', worker: '{{.device_1}}', actions: [{ name: 'a', image: 'i', timeout: 60 }] }] } })],
   { source: 'ours' }),
+  reject('eksa/hardware-count', 'a hardwareAffinity term\'s matchLabels count too (one worker machine for two nodes)', [], {
+    run: withHardware(tbMachine('metal', s => { delete s.hardwareSelector; s.hardwareAffinity = { required: [{ labelSelector: { matchLabels: { type: 'worker' } } }] }; }), fleet(3, 1)),
+    source: `${ASSERT_TEST} TestMinimumHardwareAvailableAssertionForCreate_WithHardwareAffinity`,
+  }),
   reject('eksa/hardware-count', 'two control plane machines for three nodes', [], { run: withHardware(tinkerbell(), fleet(2, 2)), source: `${ASSERT_TEST} TestMinimumHardwareAvailableAssertionForCreate_InsufficientFails` }),
   reject('eksa/hardware-count', 'groups sharing a selector need more than the last group\'s count', [], {
     run: withHardware(tb(s => { s.workerNodeGroupConfigurations.push({ name: 'md-1', count: 1, machineGroupRef: { kind: 'TinkerbellMachineConfig', name: 'metal' } }); }), fleet(3, 2)),

@@ -1,6 +1,7 @@
 // Hardware inventory vs the spec (Tinkerbell): every row valid, enough machines for each
 // selector's nodes, and no machine matched by two different selectors.
 import { Finding, error, warning } from '../../../core/finding';
+import { KubeObject } from '../../../core/kube-object';
 import { PreflightFinding, TinkerbellDatacenterKind, about, workerGroups } from '../eksa-spec';
 import { matchesSelector, validateHardwareMachines } from '../hardware';
 import { PreflightCheck, PreflightMode, intField } from './check';
@@ -8,6 +9,20 @@ import { roleMachines } from './provider-objects';
 
 /** The order eksctl adds requirements in (MinimumHardwareAvailableAssertionForCreate): control plane, workers, etcd. */
 const ROLE_ORDER = { controlPlane: 0, worker: 1, etcd: 2 } as const;
+
+/**
+ * The selectors a machine config draws hardware with (validate.go GetSelectorsFromMachineConfig):
+ * with hardwareAffinity, the matchLabels of each required term; else its hardwareSelector.
+ */
+function selectorsOf(machine: KubeObject): Array<Record<string, string>> {
+  const isMap = (v: unknown): v is Record<string, string> => Boolean(v) && typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length > 0;
+  const affinity = machine.spec?.hardwareAffinity;
+  if (affinity !== undefined && affinity !== null) {
+    return (Array.isArray(affinity.required) ? affinity.required : []).map((t: any) => t?.labelSelector?.matchLabels).filter(isMap);
+  }
+  const selector = machine.spec?.hardwareSelector;
+  return isMap(selector) ? [selector] : [];
+}
 
 function hardwareFinding(hostname: string, source: string | undefined, column: string, message: string, warn = false): PreflightFinding {
   return { ...(warn ? warning : error)('eksa/hardware', column, source ? `${source}: ${message}` : message), kind: 'Hardware', name: hostname };
@@ -27,17 +42,19 @@ export const hardwareCheck: PreflightCheck = {
     const groups = workerGroups(spec.cluster);
     const ordered = [...roleMachines(spec)].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
     for (const r of ordered) {
-      const selector = r.machine.spec?.hardwareSelector;
-      if (!selector || typeof selector !== 'object' || Object.keys(selector).length === 0) continue;
+      const selectors = selectorsOf(r.machine);
+      if (!selectors.length) continue;
       let count: number;
       if (r.role === 'controlPlane') {count = intField(spec.cluster.spec?.controlPlaneConfiguration?.count) ?? 0;} else if (r.role === 'worker') {
         const g = groups.find(x => x?.name === r.group) ?? {};
         count = intField(g.count) ?? (intField(g.autoscalingConfiguration?.minCount) ?? 1);
       } else {count = intField(spec.cluster.spec?.externalEtcdConfiguration?.count) ?? 0;}
       if (Number.isNaN(count) || count < 0) continue;
-      const key = JSON.stringify(Object.keys(selector).sort().map(k => [k, selector[k]]));
-      const prior = needs.get(key);
-      needs.set(key, { selector, need: (prior?.need ?? 0) + count, upstream: count, field: prior?.field ?? r.field, shared: prior !== undefined });
+      for (const selector of selectors) {
+        const key = JSON.stringify(Object.keys(selector).sort().map(k => [k, selector[k]]));
+        const prior = needs.get(key);
+        needs.set(key, { selector, need: (prior?.need ?? 0) + count, upstream: count, field: prior?.field ?? r.field, shared: prior !== undefined });
+      }
     }
     // On upgrade the machines already running are not in the file, so counts are a create-time check.
     const own: Finding[] = [];
