@@ -48,6 +48,10 @@ const project = new typescript.TypeScriptProject({
     'selfsigned@^5.5.0',
     // Terminal column widths for the live view; v4 is the CommonJS line.
     'string-width@^4.2.3',
+    // CRD x-kubernetes-validations (CEL) in the schema layer; 0.x, so the minor is pinned. Its
+    // CommonJS build loads under jest and Node 20; protobuf is its peer (durations, timestamps).
+    '@bufbuild/cel@~0.6.1',
+    '@bufbuild/protobuf@^2.6.2',
   ],
   devDeps: [
     'cdk8s-cli@^2.207.0',
@@ -190,6 +194,11 @@ const consumerTask = project.addTask('test:consumer', {
 });
 consumerTask.prependSpawn(project.compileTask);
 project.testTask.spawn(consumerTask);
+
+project.addTask('coverage-matrix', {
+  description: 'Write docs/upstream-coverage.md from the rule catalog and the rule cases',
+  exec: 'ts-node --transpile-only build-tools/coverage-matrix.ts',
+});
 
 project.addTask('bench', {
   description: 'Benchmarks (fleet synth vs floors, applier against the simulator); BENCH_SITES / BENCH_CLUSTERS override the sizes',

@@ -48,7 +48,10 @@ export interface Metal3MachineTemplateProps {
   readonly baseName: string;
   readonly namespace: string;
   readonly image: MachineImage;
-  /** Hosts this template may claim (same namespace, available). @default - any host */
+  /**
+   * Hosts this template may claim (same namespace, available), with Kubernetes selector meaning;
+   * `DoesNotExist` is written as CAPM3's `!`. @default - any host
+   */
   readonly hostSelector?: LabelSelector;
   /** Data template rendering the machines' metadata. @default - none */
   readonly dataTemplate?: Metal3DataTemplate;
@@ -56,6 +59,15 @@ export interface Metal3MachineTemplateProps {
   readonly automatedCleaningMode?: string;
   /** Reuse the same hosts on scale-down/up (node reuse). @default false */
   readonly nodeReuse?: boolean;
+}
+
+/**
+ * The spelling CAPM3 reads: it lowercases a hostSelector operator into an apimachinery selection
+ * operator, where does-not-exist is `!` (`doesnotexist` would fail host selection). In, NotIn and
+ * Exists lowercase to operators of the same meaning.
+ */
+function capm3Operator(operator: string): string {
+  return operator === 'DoesNotExist' ? '!' : operator;
 }
 
 /**
@@ -77,7 +89,8 @@ export class Metal3MachineTemplate extends Construct {
       hostSelector: props.hostSelector
         ? {
           matchLabels: props.hostSelector.matchLabels && { ...props.hostSelector.matchLabels },
-          matchExpressions: props.hostSelector.matchExpressions?.map(e => ({ key: e.key, operator: e.operator, values: [...(e.values ?? [])] })),
+          matchExpressions: props.hostSelector.matchExpressions
+            ?.map(e => ({ key: e.key, operator: capm3Operator(e.operator), values: [...(e.values ?? [])] })),
         }
         : undefined,
       image: {

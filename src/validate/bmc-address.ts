@@ -20,8 +20,15 @@ export interface ParsedBmcAddress {
   readonly isIpv6: boolean;
 }
 
+/**
+ * Which check refused the address: Go's URL parsing (`parse`), the hostname/IP format (`host`),
+ * the scheme (`type`) — all three in baremetal-operator's webhook — or, beyond the webhook, an
+ * address Ironic cannot use (`unusable`: no host, a port out of range) or none at all (`empty`).
+ */
+export type BmcAddressProblem = 'parse' | 'host' | 'type' | 'unusable' | 'empty';
+
 export class BmcAddressError extends Error {
-  constructor(message: string, public readonly hint?: string) {
+  constructor(message: string, public readonly hint?: string, public readonly problem: BmcAddressProblem = 'parse') {
     super(message);
     this.name = 'BmcAddressError';
   }
@@ -62,6 +69,9 @@ function goParseHost(authority: string): string {
     if (end < 0) throw new BmcAddressError('missing \']\' in host');
     const after = authority.slice(end + 1);
     if (after && !/^:\d*$/.test(after)) throw new BmcAddressError(`invalid port "${after}" after host`);
+    // Go 1.25 checks the bracketed literal with netip.ParseAddr (a zone after %25 aside).
+    const literal = authority.slice(1, end).split('%25')[0];
+    if (!ipaddr.IPv6.isValid(literal) && !ipaddr.IPv4.isValidFourPartDecimal(literal)) throw new BmcAddressError(`invalid host: ParseAddr("${literal}")`);
     return authority;
   }
   const i = authority.lastIndexOf(':');
@@ -128,8 +138,8 @@ function checkHostname(hostname: string): void {
   if (isIpLiteral(hostname)) return;
   const labels = hostname.split('.');
   if (labels.every(l => DNS_LABEL.test(l))) return;
-  throw new BmcAddressError(`BMC address hostname/IP : [${hostname}] is invalid`,
-    'use an IPv4/IPv6 address or a DNS name of letters, digits and inner hyphens (no underscores or \'+\')');
+  throw new BmcAddressError(`failed to parse BMC address information: BMC address hostname/IP : [${hostname}] is invalid`,
+    'use an IPv4/IPv6 address or a DNS name of letters, digits and inner hyphens (no underscores or \'+\')', 'host');
 }
 
 /** Go's net.ParseIP accepts dotted-quad IPv4 and IPv6, not the numeric IPv4 shorthands. */
@@ -137,9 +147,24 @@ export function isIpLiteral(s: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(s) || ipaddr.IPv6.isValid(s);
 }
 
+/** Go's url.Parse error as GetParsedURL wraps it. */
+function parseError(raw: string, e: unknown): BmcAddressError {
+  if (e instanceof BmcAddressError && e.problem !== 'parse') return e;
+  return new BmcAddressError(`failed to parse BMC address information: parse ${JSON.stringify(raw)}: ${(e as Error).message}`,
+    raw.startsWith('[') ? 'a bracketed IPv6 literal needs a scheme or a port, e.g. redfish://[fe80::1] or [fe80::1]:623' : 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1');
+}
+
+function reparse(raw: string): GoUrl {
+  try {
+    return goParse(raw);
+  } catch (e) {
+    throw parseError(raw, e);
+  }
+}
+
 /** Parses and checks a BMC address; throws BmcAddressError with the upstream wording. */
 export function parseBmcAddress(address: string): ParsedBmcAddress {
-  if (!address) throw new BmcAddressError('BMC address is empty', 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1');
+  if (!address) throw new BmcAddressError('BMC address is empty', 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1', 'empty');
   let u: GoUrl;
   try {
     u = goParse(address);
@@ -148,17 +173,17 @@ export function parseBmcAddress(address: string): ParsedBmcAddress {
     if (address.includes(':') && goSplitHostPort(address)) {
       u = { scheme: 'ipmi', opaque: '', host: address, path: '', query: '' };
     } else {
-      throw new BmcAddressError(`failed to parse BMC address information: ${(e as Error).message}`,
-        'a bracketed IPv6 literal needs a scheme or a port, e.g. redfish://[fe80::1] or [fe80::1]:623');
+      throw parseError(address, e);
     }
   }
-  if (u.opaque) u = goParse(`${u.scheme}://${u.opaque}${u.query ? `?${u.query}` : ''}`);
-  if (!u.scheme && !u.host) u = goParse(`ipmi://${address}`);
+  // `scheme:host` is read as `scheme://host`; a bare host as `ipmi://host`.
+  if (u.opaque) u = reparse(address.replace(':', '://'));
+  if (!u.scheme && !u.host) u = reparse(`ipmi://${address}`);
 
   const { hostname, port } = splitHostPort(u.host);
   checkHostname(hostname);
   // BMO would hand Ironic an address it can never reach (e.g. `redfish://`).
-  if (!hostname) throw new BmcAddressError(`BMC address ${address} has no host`, 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1');
+  if (!hostname) throw new BmcAddressError(`BMC address ${address} has no host`, 'e.g. redfish-virtualmedia://192.168.200.75/redfish/v1/Systems/1', 'unusable');
   const scheme = u.scheme;
   const found = findDriver(scheme);
   if (!found) {
@@ -167,11 +192,11 @@ export function parseBmcAddress(address: string): ParsedBmcAddress {
     throw new BmcAddressError(`Unknown BMC type '${scheme}' for address ${address}`,
       removed
         ? `the ${base} driver was removed in baremetal-operator ${removed}; use a Redfish scheme such as redfish-virtualmedia:// or idrac-virtualmedia://`
-        : `known schemes: ${knownSchemes().join(', ')}`);
+        : `known schemes: ${knownSchemes().join(', ')}`, 'type');
   }
   const portNum = port ? Number(port) : undefined;
   if (portNum !== undefined && (!Number.isInteger(portNum) || portNum < 1 || portNum > 65535)) {
-    throw new BmcAddressError(`BMC address port ${port} is out of range`, 'ports are 1-65535');
+    throw new BmcAddressError(`BMC address port ${port} is out of range`, 'ports are 1-65535', 'unusable');
   }
   return {
     scheme,

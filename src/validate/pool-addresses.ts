@@ -42,3 +42,21 @@ export function poolOverlaps(pools: readonly PoolRanges[]): Array<{ pool: string
   }
   return out;
 }
+
+/**
+ * The most specific-first decomposition of a pool entry into CIDRs, as MetalLB's ParseCIDR
+ * summarises a range; returns the shortest prefix length among them (`lowestMask`).
+ */
+export function lowestPrefixLength(r: IpRange): number {
+  const bits = r.family === 'ipv4' ? 32 : 128;
+  let lowest = bits;
+  let cur = r.start;
+  while (cur <= r.end) {
+    // The largest aligned block starting at cur that stays inside the range.
+    let size = 0;
+    while (size < bits && (cur & ((1n << BigInt(size + 1)) - 1n)) === 0n && cur + (1n << BigInt(size + 1)) - 1n <= r.end) size++;
+    lowest = Math.min(lowest, bits - size);
+    cur += 1n << BigInt(size);
+  }
+  return lowest;
+}

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { celFindings } from './cel/validator';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
@@ -118,6 +119,8 @@ export class SchemaRegistry {
   /** group/kind → served versions, for "wrong version" messages. */
   private readonly served = new Map<string, { versions: string[]; source: string }>();
   private readonly ajv = newAjv();
+  /** Validators of value schemas (valueFindings), by schema object. */
+  private readonly valueValidators = new WeakMap<object, ValidateFunction>();
   /** API groups whose kinds we know completely (pinned CRDs). */
   private readonly groups = new Set<string>();
   /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
@@ -231,8 +234,40 @@ export class SchemaRegistry {
     const { group, version } = parseApiVersion(obj.apiVersion);
     const entry = this.entries.get(key(group, version, obj.kind))!;
     if (!entry.validator) entry.validator = this.ajv.compile(rootSchema(entry.schema));
-    if (entry.validator(obj)) return [];
-    return this.toFindings(entry, obj, entry.validator.errors ?? []);
+    const findings = entry.validator(obj) ? [] : this.toFindings(entry, obj, entry.validator.errors ?? []);
+    // As the API server: CEL rules are not run on an object whose schema errors would mislead them.
+    if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
+    return [...findings, ...celFindings({ rule: celRuleId(entry.info) }, entry.schema, obj)];
+  }
+
+  /**
+   * The CEL transition rules (those reading `oldSelf`) of `newObj`'s schema against `oldObj`, as
+   * on an update. Both must be the same object at the same apiVersion (the API server converts
+   * the old object first; we cannot convert, so other pairs are not checked).
+   */
+  transitionFindings(oldObj: KubeObject, newObj: KubeObject): Finding[] {
+    if (typeof newObj?.apiVersion !== 'string' || typeof newObj.kind !== 'string' || oldObj?.apiVersion !== newObj.apiVersion) return [];
+    const { group, version } = parseApiVersion(newObj.apiVersion);
+    const entry = this.entries.get(key(group, version, newObj.kind));
+    if (!entry) return [];
+    return celFindings({ rule: celRuleId(entry.info) }, entry.schema, newObj, { value: oldObj });
+  }
+
+  /**
+   * A value checked against a structural schema of its own (a ClusterClass variable's
+   * openAPIV3Schema): the schema layer's findings, fields relative to the value, then its CEL
+   * rules under `celRule`. Compiled once per schema object.
+   */
+  valueFindings(schema: any, value: unknown, celRule: string): Finding[] {
+    let v = this.valueValidators.get(schema);
+    if (!v) {
+      v = this.ajv.compile(toAjvSchema(schema));
+      this.valueValidators.set(schema, v);
+    }
+    const entry: Entry = { info: { group: '', version: '', kind: '', plural: '', namespaced: false, storage: false, deprecated: false, statusSubresource: false, source: 'value' }, schema };
+    const findings = v(value) ? [] : this.toFindings(entry, value as KubeObject, v.errors ?? []);
+    if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
+    return [...findings, ...celFindings({ rule: celRule }, schema, value, undefined, false)];
   }
 
   private register(info: KindInfo, schema: any): void {
@@ -315,6 +350,14 @@ export class SchemaRegistry {
     }
     return undefined;
   }
+}
+
+/** Schema errors after which the API server does not run CEL rules (apiextensions-apiserver hasBlockingErr). */
+const BLOCKS_CEL = new Set(['schema/type', 'schema/required', 'schema/enum', 'schema/maxLength', 'schema/maxItems', 'schema/maxProperties']);
+
+/** The rule id of a kind's CEL findings: `cel/<group>/<Kind>` (docs/DESIGN-NOTES.md "CEL rules of CRDs"). */
+export function celRuleId(info: Pick<KindInfo, 'group' | 'kind'>): string {
+  return `cel/${info.group}/${info.kind}`;
 }
 
 function formatName(f: string): string {

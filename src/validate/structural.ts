@@ -6,8 +6,8 @@
 // - nullable accepts null;
 // - x-kubernetes-embedded-resource requires apiVersion and kind and allows metadata;
 // - x-kubernetes-list-type set/map rejects duplicates (map: by its list-map-keys).
-// CEL rules (x-kubernetes-validations) are not evaluated here; the few that matter are
-// re-stated as rules in validate/rules/.
+// CEL rules (x-kubernetes-validations) are evaluated on the original structural schema by
+// validate/cel/ (schema.ts runs them after this layer, as the API server does).
 
 export const LIST_MAP_KEYWORD = 'x-cdk8s-capi-list-map-keys';
 

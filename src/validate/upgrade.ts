@@ -2,12 +2,16 @@
 // immutable fields, and templates whose content changed without a new name (upstream-rules.md
 // §1.4 update rules, §2, §3.1, §4.3).
 import * as semver from 'semver';
+import { updateRulesFor } from './rules';
 import { ObjectFinding, Finding, error, warning } from '../core/finding';
 import { groupKindOf } from '../core/gvk';
 import { stableStringify } from '../core/hash';
 import { objectKey } from '../core/object-key';
+import { capiUpdateRules } from './rules/capi/updates';
 import { get } from './rules/rule';
+import { SchemaRegistry } from './schema';
 import { KubeObject } from '../core/kube-object';
+import { caprke2UpdateRules } from './rules/caprke2-update';
 
 function minorSemver(v: unknown): semver.SemVer | undefined {
   if (typeof v !== 'string') return undefined;
@@ -32,14 +36,16 @@ const IMMUTABLE_TEMPLATES: Record<string, string> = {
   'controlplane.cluster.x-k8s.io/RKE2ControlPlaneTemplate': 'spec',
 };
 
-function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
+function pairRules(oldO: KubeObject, newO: KubeObject, newSet: readonly KubeObject[], oldSet: readonly KubeObject[]): Finding[] {
   const gk = groupKindOf(newO);
-  const out: Finding[] = [];
+  const out: Finding[] = [...caprke2UpdateRules(oldO, newO)];
   const changed = (path: string[]) => stableStringify(get(oldO, ...path)) !== stableStringify(get(newO, ...path));
   switch (gk) {
     case 'controlplane.cluster.x-k8s.io/RKE2ControlPlane': {
       const p = versionStepProblem(get(oldO, 'spec', 'version'), get(newO, 'spec', 'version'));
-      if (p) out.push(error('upgrade/version', 'spec.version', p));
+      // CAPRKE2 has no version-step check; a downgrade is only a warning, a skipped minor stays an
+      // error as CAPI's own control plane (KubeadmControlPlane validateVersion) refuses it.
+      if (p) out.push((p.startsWith('downgrade') ? warning : error)('upgrade/version', 'spec.version', p));
       const om = get(oldO, 'spec', 'registrationMethod');
       if (om && changed(['spec', 'registrationMethod'])) {
         out.push(error('upgrade/immutable', 'spec.registrationMethod', `field value is immutable once set (was ${JSON.stringify(om)})`));
@@ -51,8 +57,8 @@ function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
       const nv = get(newO, 'spec', 'template', 'spec', 'version');
       const o = minorSemver(ov);
       const n = minorSemver(nv);
-      if (o && n && semver.lt(n, o)) out.push(error('upgrade/version', 'spec.template.spec.version', `downgrade from ${ov} to ${nv} is not supported`));
-      if (changed(['spec', 'clusterName'])) out.push(error('upgrade/immutable', 'spec.clusterName', 'field is immutable'));
+      // The CAPI webhook accepts a downgrade of a MachineDeployment: a warning.
+      if (o && n && semver.lt(n, o)) out.push(warning('upgrade/version', 'spec.template.spec.version', `downgrade from ${ov} to ${nv} is not supported`));
       break;
     }
     case 'cluster.x-k8s.io/Cluster':
@@ -79,27 +85,51 @@ function pairRules(oldO: KubeObject, newO: KubeObject): Finding[] {
       break;
     }
   }
+  out.push(...capiUpdateRules(oldO, newO, newSet, oldSet));
+  // CRD transition rules (x-kubernetes-validations reading oldSelf), as the API server runs them on an update.
+  out.push(...SchemaRegistry.default().transitionFindings(oldO, newO));
   const immutablePart = IMMUTABLE_TEMPLATES[gk];
   if (immutablePart && changed([immutablePart])) {
-    out.push(error('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
-      'existing machines do not roll for an edited template; give the new content a new name (cdk8s-capi templates carry a content hash)'));
+    // Upstream's webhooks accept an edited template (CAPM3 ValidateUpdate checks only the new object;
+    // CAPRKE2 has no template webhook): the edit is legal, it just rolls no machine.
+    out.push(warning('upgrade/template-rotation', immutablePart, `${newO.kind} ${newO.metadata?.name} changed content but kept its name`,
+      'accepted, but Cluster API rolls no machine for an edited template: only new machines get the new content; give it a new name to roll them (cdk8s-capi templates carry a content hash)'));
   }
+  for (const rule of updateRulesFor(gk)) out.push(...rule(oldO, newO));
   return out;
 }
 
-/** Control plane vs workers in the new set: workers may lag, never lead. */
+const SKIP_PREFLIGHT = 'machineset.cluster.x-k8s.io/skip-preflight-checks';
+
+/** The control plane of a MachineDeployment/MachineSet: through its Cluster's controlPlaneRef, else an RKE2ControlPlane named like the cluster. */
+function controlPlaneOf(md: KubeObject, set: readonly KubeObject[]): KubeObject | undefined {
+  const ns = md.metadata?.namespace ?? 'default';
+  const inNs = (o: KubeObject) => (o.metadata?.namespace ?? 'default') === ns;
+  const clusterName = get(md, 'spec', 'clusterName');
+  const cluster = set.find(o => o.kind === 'Cluster' && groupKindOf(o) === 'cluster.x-k8s.io/Cluster' && o.metadata?.name === clusterName && inNs(o));
+  const ref = get(cluster, 'spec', 'controlPlaneRef');
+  if (ref?.kind && ref?.name) return set.find(o => o.kind === ref.kind && o.metadata?.name === ref.name && inNs(o));
+  return set.find(o => o.kind === 'RKE2ControlPlane' && o.metadata?.name === clusterName && inNs(o));
+}
+
+/**
+ * Control plane vs workers in the new set: the MachineSet preflight KubernetesVersionSkew
+ * (cluster-api internal/controllers/machineset/machineset_preflight.go): workers may lag by up
+ * to three minors, never lead; skipped with the skip-preflight-checks annotation.
+ */
 function skewRules(newSet: readonly KubeObject[]): ObjectFinding[] {
   const out: ObjectFinding[] = [];
-  for (const md of newSet.filter(o => o.kind === 'MachineDeployment')) {
-    const cluster = get(md, 'spec', 'clusterName');
-    const cp = newSet.find(o => o.kind === 'RKE2ControlPlane' && o.metadata?.name === cluster && (o.metadata?.namespace ?? 'default') === (md.metadata?.namespace ?? 'default'));
+  for (const md of newSet.filter(o => o.kind === 'MachineDeployment' || o.kind === 'MachineSet')) {
+    const skip = String(md.metadata?.annotations?.[SKIP_PREFLIGHT] ?? '').split(',').map(s => s.trim());
+    if (skip.includes('All') || skip.includes('KubernetesVersionSkew')) continue;
+    const cp = controlPlaneOf(md, newSet);
     const w = minorSemver(get(md, 'spec', 'template', 'spec', 'version'));
     const c = minorSemver(get(cp, 'spec', 'version'));
     if (!w || !c) continue;
     if (w.major === c.major && w.minor > c.minor) {
-      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) would run a newer minor than the control plane (${c.version})`, 'upgrade the control plane first') });
+      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) would run a newer minor than the control plane (${c.version})`, 'upgrade the control plane first; CAPI holds machine creation until then') });
     } else if (w.major === c.major && c.minor - w.minor > 3) {
-      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) are more than 3 minors behind the control plane (${c.version})`, 'kubelets support at most three minors of skew') });
+      out.push({ object: md, finding: error('upgrade/skew', 'spec.template.spec.version', `workers (${w.version}) are more than 3 minors behind the control plane (${c.version})`, 'kubelets support at most three minors of skew; CAPI holds machine creation') });
     }
   }
   return out;
@@ -111,7 +141,7 @@ export function upgradeRules(oldSet: readonly KubeObject[], newSet: readonly Kub
   const out: ObjectFinding[] = [];
   for (const n of newSet) {
     const o = old.get(objectKey(n));
-    if (o) for (const finding of pairRules(o, n)) out.push({ object: n, finding });
+    if (o) for (const finding of pairRules(o, n, newSet, oldSet)) out.push({ object: n, finding });
   }
   out.push(...skewRules(newSet));
   return out;

@@ -1,6 +1,7 @@
 // The validation pipeline for plain objects: CRD schema, ObjectMeta, then the upstream rules
 // of the object's kind (which may look at the other objects of the set).
 import { crossObjectRules } from './cross-object';
+import { eksctlReading, eksctlReadings, eksctlSchemaFindings } from './eksa/eksctl-reading';
 import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
 import { EmbeddedTexts, RenderedButane } from './embedded-texts';
 import { rulesFor } from './rules';
@@ -28,6 +29,12 @@ export interface ValidateOptions {
 /** Validates one object; `objects` is the set it belongs to, for cross-object rules. */
 export function validateObject(obj: KubeObject, objects: readonly KubeObject[] = [obj], opts: ValidateOptions = {}): Finding[] {
   const registry = opts.registry ?? SchemaRegistry.default();
+  // EKS Anywhere objects are read as eksctl reads them (eksa/eksctl-reading.ts).
+  const reading = obj && typeof obj === 'object' ? eksctlReading(obj) : undefined;
+  if (reading && reading.object !== obj) {
+    const read = objects.map(o => (o === obj ? reading.object : o));
+    return [...reading.notes, ...validateObject(reading.object, read, opts)];
+  }
   const base = shapeFindings(obj, registry);
   // Checked only when a rule fails: objects built by the constructs are sound, and this stays cheap.
   const othersUnsound = () => objects.some(o => o !== obj && shapeFindings(o, registry).some(isShapeError));
@@ -40,7 +47,8 @@ function shapeFindings(obj: KubeObject, registry: SchemaRegistry): Finding[] {
   const placeholders = placeholderRules(obj);
   // A raw placeholder in base64 data: the placeholder finding says more than the format error.
   const base64Fields = new Set(placeholders.filter(f => f.rule === 'placeholder/base64').map(f => f.field));
-  return [...registry.validate(obj).filter(f => !(f.rule === 'schema/format' && base64Fields.has(f.field))), ...metadataRules(obj), ...placeholders];
+  const schema = eksctlSchemaFindings(obj, registry.validate(obj).filter(f => !(f.rule === 'schema/format' && base64Fields.has(f.field))));
+  return [...schema, ...metadataRules(obj), ...placeholders];
 }
 
 /** The upstream rules of the object's kind. They read fields by their schema types, so on an object
@@ -93,13 +101,16 @@ export interface ObjectFindings {
 export function validateObjects(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFindings[] {
   if (!Array.isArray(objects)) throw new ValidationError('validateObjects', 'objects', `expected a list of objects, got ${typeof objects}`);
   const registry = opts.registry ?? SchemaRegistry.default();
+  // EKS Anywhere objects are read as eksctl reads them (eksa/eksctl-reading.ts); findings are reported on the objects given.
+  const readings = eksctlReadings(objects, registry);
+  const read = readings.map(r => r.object);
   const byObject = new Map<KubeObject, Finding[]>();
-  for (const object of objects) byObject.set(object, shapeFindings(object, registry));
+  readings.forEach(r => byObject.set(r.object, r.ignored ? [...r.notes] : [...r.notes, ...shapeFindings(r.object, registry)]));
   // Rules and cross-object checks read the other objects by their schema types: only those that pass it.
-  const sound = objects.filter(o => !byObject.get(o)!.some(isShapeError));
+  const sound = read.filter((o, i) => !readings[i].ignored && !byObject.get(o)!.some(isShapeError));
   const texts = new EmbeddedTexts(opts.renderedConfigs);
   const ctx: RuleContext = { objects: sound, strict: opts.strict, texts };
-  for (const object of objects) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!));
+  read.forEach((object, i) => { if (!readings[i].ignored) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!)); });
   for (const { object, finding } of crossObjectRules(sound, texts)) byObject.get(object)?.push(finding);
   for (const { object, finding } of embeddedFindings(sound, opts, texts)) byObject.get(object)?.push(finding);
   // Inline manifests that are not valid YAML (or not objects): reported on their carrier, at their line.
@@ -108,7 +119,7 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   }
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {
-    const findings = byObject.get(object)!;
+    const findings = byObject.get(read[index])!;
     if (findings.length) out.push({ object, index, findings });
   });
   return out;

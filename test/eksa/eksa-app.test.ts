@@ -15,6 +15,9 @@ import { SingleNodeRke2Cluster } from '../../src/rke2/single-node-rke2-cluster';
 import { loadHardwareCsv } from '../../src/validate/eksa/hardware-csv';
 import { runPreflights, preflightErrors } from '../../src/validate/eksa/preflights';
 
+/** eksctl needs an OS image for Ubuntu, naming the Kubernetes version (tinkerbell validate.go validateOsFamily, validateK8sVersionInOSImageURLs). */
+const UBUNTU_IMAGE = 'https://artifacts.example.com/eksa/ubuntu-2204-kube-1-36.gz';
+
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'eksa-app-')); });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +34,7 @@ const hosts = [1, 2].map(n => ({
 test('one file per cluster named <name>-eks-a-cluster.yaml, plus hardware.csv', () => {
   const app = new EksaApp({ outdir: dir });
   new EksaCluster(app, 'dev', { provider: EksaProvider.docker() });
-  new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
   app.synth();
   expect(readdirSync(dir).sort()).toEqual(['dev-eks-a-cluster.yaml', 'hardware.csv', 'metal-eks-a-cluster.yaml']);
   const objects = parseAllDocuments(readFileSync(join(dir, 'metal-eks-a-cluster.yaml'), 'utf8')).map(d => d.toJS() as KubeObject);
@@ -50,8 +53,8 @@ test('a plain App keeps cdk8s\'s extension and writes no sidecar files', () => {
 
 test('fails when two Tinkerbell clusters would write the same hardware.csv', () => {
   const app = new EksaApp({ outdir: dir });
-  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
-  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
   expect(() => app.synth()).toThrow(ValidationError);
   expect(() => app.synth()).toThrow(/hardware\.csv is also written by a1-eks-a-cluster/);
   expect(readdirSync(dir)).toEqual([]);
@@ -59,11 +62,11 @@ test('fails when two Tinkerbell clusters would write the same hardware.csv', () 
 
 test('a custom hardwareCsvFileName avoids the clash; a path is rejected', () => {
   const app = new EksaApp({ outdir: dir });
-  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
-  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts, hardwareCsvFileName: 'b1-hardware.csv' }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+  new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts, hardwareCsvFileName: 'b1-hardware.csv' }), controlPlane: { endpoint: '10.0.0.100' } });
   app.synth();
   expect(readdirSync(dir).sort()).toEqual(['a1-eks-a-cluster.yaml', 'b1-eks-a-cluster.yaml', 'b1-hardware.csv', 'hardware.csv']);
-  expect(() => new EksaCluster(new EksaApp({ outdir: dir }), 'c1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts, hardwareCsvFileName: '../x.csv' }), controlPlane: { endpoint: '10.0.0.100' } }))
+  expect(() => new EksaCluster(new EksaApp({ outdir: dir }), 'c1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts, hardwareCsvFileName: '../x.csv' }), controlPlane: { endpoint: '10.0.0.100' } }))
     .toThrow(/provider.hardwareCsvFileName: "..\/x.csv" is not a plain file name/);
 });
 
@@ -89,7 +92,7 @@ describe('mixed apps: RKE2 clusters, plain Charts and EKS-A clusters in one synt
     rke2(app);
     plain(app);
     new EksaCluster(app, 'dev', { provider: EksaProvider.docker() });
-    new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
     app.synth();
     expect(readdirSync(dir).sort()).toEqual(['dev-eks-a-cluster.yaml', 'extra.yaml', 'hardware.csv', 'metal-eks-a-cluster.yaml', 'site-1.yaml']);
     expect(kindsIn('site-1.yaml')).toEqual(expect.arrayContaining(['BareMetalHost', 'Cluster', 'RKE2ControlPlane', 'Metal3MachineTemplate']));
@@ -110,7 +113,7 @@ describe('mixed apps: RKE2 clusters, plain Charts and EKS-A clusters in one synt
   test('a plain App writes a Tinkerbell cluster\'s hardware.csv too (not only EksaApp)', () => {
     const app = new App({ outdir: dir });
     rke2(app);
-    const cluster = new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    const cluster = new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
     // toJson() alone writes nothing (a library caller reading the objects).
     cluster.toJson();
     expect(readdirSync(dir)).toEqual([]);
@@ -121,8 +124,8 @@ describe('mixed apps: RKE2 clusters, plain Charts and EKS-A clusters in one synt
 
   test('fails when two clusters of a plain App would write the same hardware.csv', () => {
     const app = new App({ outdir: dir });
-    new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
-    new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    new EksaCluster(app, 'a1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
+    new EksaCluster(app, 'b1', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts }), controlPlane: { endpoint: '10.0.0.100' } });
     expect(() => app.synth()).toThrow(/hardware\.csv is also written by a1-eks-a-cluster/);
   });
 

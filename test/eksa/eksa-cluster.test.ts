@@ -19,6 +19,9 @@ import { formatPreflightReport } from '../../src/validate/eksa/preflights';
 import { EksaRelease } from '../../src/validate/eksa/releases';
 import { expectValid, find } from '../util';
 
+/** eksctl needs an OS image for Ubuntu, naming the Kubernetes version (tinkerbell validate.go validateOsFamily, validateK8sVersionInOSImageURLs). */
+const UBUNTU_IMAGE = 'https://artifacts.example.com/eksa/ubuntu-2204-kube-1-36.gz';
+
 const vsphereProvider = (over: Partial<Parameters<typeof EksaProvider.vsphere>[0]> = {}) => EksaProvider.vsphere({
   server: 'vc.example.com', datacenter: 'dc1', network: 'nodes', machine: { datastore: 'ds1', resourcePool: '/dc1/host/c1/Resources' }, ...over,
 });
@@ -86,7 +89,7 @@ describe('eksctl generate clusterconfig defaults', () => {
   });
 
   test('Tinkerbell: CP 1, stacked etcd, workers 1, machine configs NAME-cp and NAME selecting type=cp / type=worker, Ubuntu', () => {
-    const { objects } = make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9' }), controlPlane: { endpoint: '10.0.0.10' } });
+    const { objects } = make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE }), controlPlane: { endpoint: '10.0.0.10' } });
     expect(objects.map(o => `${o.kind}/${o.metadata?.name}`)).toEqual(['Cluster/metal', 'TinkerbellDatacenterConfig/metal', 'TinkerbellMachineConfig/metal-cp', 'TinkerbellMachineConfig/metal']);
     const c = find(objects, 'Cluster');
     expect(c.spec.controlPlaneConfiguration.count).toBe(1);
@@ -94,7 +97,7 @@ describe('eksctl generate clusterconfig defaults', () => {
     expect(c.spec.workerNodeGroupConfigurations[0].count).toBe(1);
     expect(find(objects, 'TinkerbellMachineConfig', 'metal-cp').spec).toEqual({ hardwareSelector: { type: 'cp' }, osFamily: 'ubuntu', users: [{ name: 'ec2-user', sshAuthorizedKeys: [''] }] });
     expect(find(objects, 'TinkerbellMachineConfig', 'metal').spec.hardwareSelector).toEqual({ type: 'worker' });
-    expect(find(objects, 'TinkerbellDatacenterConfig').spec).toEqual({ tinkerbellIP: '10.0.0.9' });
+    expect(find(objects, 'TinkerbellDatacenterConfig').spec).toEqual({ tinkerbellIP: '10.0.0.9', osImageURL: UBUNTU_IMAGE });
   });
 
   test('the Kubernetes version defaults to the targeted release\'s and is emitted as a quoted string', () => {
@@ -208,7 +211,9 @@ describe('every prop reaches the spec', () => {
     const { cluster } = make('metal', {
       provider: EksaProvider.tinkerbell({
         tinkerbellIp: '10.0.0.9',
-        osFamily: TinkerbellOsFamily.BOTTLEROCKET,
+        // Bottlerocket is not supported on bare metal from Kubernetes 1.29 (tinkerbell validate.go validateK8sVersionForBottleRocketOS).
+        osFamily: TinkerbellOsFamily.REDHAT,
+        osImageUrl: 'https://artifacts.example.com/eksa/rhel-9-kube-1-36.gz',
         hosts: hosts(3, 2),
         template: { tasks: [{ name: 'os', actions: [{ name: 'stream', image: 'quay.io/tinkerbell-actions/image2disk:v1.0.0', timeout: 600 }] }] },
       }),
@@ -251,18 +256,18 @@ describe('errors name the construct and the prop', () => {
     ['kindnetd on bare metal', { controlPlane: { endpoint: '10.0.0.10' }, clusterNetwork: { cni: EksaCni.kindnetd() } }, 'clusterNetwork.cni (Cluster/metal spec.clusterNetwork.cniConfig): kindnetd is only supported on Docker provider'],
     ['a bad proxy', { controlPlane: { endpoint: '10.0.0.10' }, proxy: { httpProxy: 'proxy', httpsProxy: 'proxy:3128' } }, 'proxy (Cluster/metal spec.proxyConfiguration.httpProxy): proxy endpoint proxy is invalid (missing port in address)'],
     ['a FluxConfig with two providers', { controlPlane: { endpoint: '10.0.0.10' }, gitOps: { github: { owner: 'o', repository: 'r' }, git: { repositoryUrl: 'ssh://x/y.git' } } }, 'gitOps (FluxConfig/metal spec): must specify only one provider'],
-    ['an OIDC issuer over http', { controlPlane: { endpoint: '10.0.0.10' }, identityProviders: [EksaIdentityProvider.oidc({ issuerUrl: 'http://x', clientId: 'c' })] }, 'identityProviders (OIDCConfig/metal-oidc spec.issuerUrl): issuerUrl http://x is invalid'],
+    ['an OIDC issuer over http', { controlPlane: { endpoint: '10.0.0.10' }, identityProviders: [EksaIdentityProvider.oidc({ issuerUrl: 'http://x', clientId: 'c' })] }, 'identityProviders (OIDCConfig/metal-oidc spec.issuerUrl): OIDCConfig issuerUrl should have HTTPS scheme (got "http://x")'],
     ['InPlace with rolling options on a worker group', { controlPlane: { endpoint: '10.0.0.10' }, workerNodeGroups: [{ name: 'a', upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxSurge: 0, maxUnavailable: 0 }) }] },
       'workerNodeGroups[0].upgradeRolloutStrategy.rollingUpdate (Cluster/metal spec.workerNodeGroupConfigurations[0].upgradeRolloutStrategy.rollingUpdate): validating upgrade rollout strategy configuration: WorkerNodeGroupConfiguration: maxSurge and maxUnavailable not specified or are 0'],
   ])('fails on %s', (_, props, expected) => {
-    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9' }), ...(props as Partial<EksaClusterProps>) }));
+    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE }), ...(props as Partial<EksaClusterProps>) }));
     expect(e.where).toBe('metal-eks-a-cluster');
     expect(e.message).toContain(expected);
   });
 
   test('fails when the control plane rollout sets maxUnavailable', () => {
     const e = thrown(() => make('metal', {
-      provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9' }),
+      provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE }),
       controlPlane: { endpoint: '10.0.0.10', upgradeRolloutStrategy: UpgradeRolloutStrategy.rollingUpdate({ maxUnavailable: 1 }) },
     }));
     expect(e.field).toBe('controlPlane.upgradeRolloutStrategy');
@@ -280,27 +285,27 @@ describe('errors name the construct and the prop', () => {
   });
 
   test('fails when hosts are too few for the node counts', () => {
-    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts: hosts(1, 2) }), controlPlane: { endpoint: '10.0.0.10', count: 3 } }));
-    expect(e.message).toContain('provider (Cluster/metal spec.controlPlaneConfiguration.machineGroupRef): minimum hardware count not met for selector \'{"type":"cp"}\': have: 1, require: 3');
+    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts: hosts(1, 2) }), controlPlane: { endpoint: '10.0.0.10', count: 3 } }));
+    expect(e.message).toContain('provider (Cluster/metal spec.controlPlaneConfiguration.machineGroupRef): minimum hardware count not met for selector \'{"type":"cp"}\': have 1, require 3');
   });
 
   test('fails for hosts whose credentials live in an existing Secret, naming the host', () => {
     const h = hosts(1, 1).map(x => ({ ...x, credentials: BmcCredentials.fromExistingSecret('bmc') }));
-    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts: h }), controlPlane: { endpoint: '10.0.0.10' } }));
+    const e = thrown(() => make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts: h }), controlPlane: { endpoint: '10.0.0.10' } }));
     expect(e.where).toBe('metal-eks-a-cluster/hosts');
     expect(e.field).toBe('provider.hosts[node1].credentials');
   });
 
   test('plaintext BMC credentials need the app opt-in', () => {
     const h = hosts(1, 1).map(x => ({ ...x, credentials: BmcCredentials.plaintext('admin', 'pw') }));
-    const props = { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts: h }), controlPlane: { endpoint: '10.0.0.10' } };
+    const props = { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts: h }), controlPlane: { endpoint: '10.0.0.10' } };
     expect(thrown(() => make('metal', props)).message).toContain('plaintext BMC credentials would be written into hardware.csv');
     const { cluster } = make('metal', props, { [ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT]: true });
     expect(cluster.hardwareCsv).toContain(',10.1.0.1,admin,pw,');
   });
 
   test('includeBmc: false writes no bmc columns', () => {
-    const { cluster } = make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts: hosts(1, 1), includeBmc: false }), controlPlane: { endpoint: '10.0.0.10' } });
+    const { cluster } = make('metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts: hosts(1, 1), includeBmc: false }), controlPlane: { endpoint: '10.0.0.10' } });
     expect(cluster.hardwareCsv?.split('\n')[0]).toBe('hostname,mac,ip_address,netmask,gateway,nameservers,labels,disk');
   });
 
@@ -321,7 +326,7 @@ describe('snapshots', () => {
     const app = Testing.app();
     new EksaCluster(app, 'dev', { provider: EksaProvider.docker() });
     new EksaCluster(app, 'prod', { provider: vsphereProvider(), controlPlane: { endpoint: '10.0.0.10' } });
-    new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', hosts: hosts(1, 1) }), controlPlane: { endpoint: '10.0.0.10' } });
+    new EksaCluster(app, 'metal', { provider: EksaProvider.tinkerbell({ tinkerbellIp: '10.0.0.9', osImageUrl: UBUNTU_IMAGE, hosts: hosts(1, 1) }), controlPlane: { endpoint: '10.0.0.10' } });
     expect(app.synthYaml()).toMatchSnapshot();
   });
 });

@@ -175,15 +175,17 @@ describe('topology of hand-written manifests', () => {
     expect(g.warnings).toEqual(expect.arrayContaining(['BareMetalHost default/b: no hostSelector in the input picks it', 'BareMetalHost other/c: no hostSelector in the input picks it']));
   });
 
-  test('matchExpressions select like Kubernetes and are described kubectl-style', () => {
+  test('matchExpressions select as CAPM3 reads them and are described kubectl-style', () => {
     const g = graphOf(HOST('a', { role: 'w', rack: 'r1' }) + HOST('b', { role: 'w' }) + HOST('c', { role: 'cp', rack: 'r2' })
       + TEMPLATE('t', '{matchExpressions: [{key: role, operator: In, values: [w, x]}, {key: rack, operator: Exists}]}')
       + TEMPLATE('u', '{matchExpressions: [{key: role, operator: NotIn, values: [w]}, {key: gpu, operator: DoesNotExist}]}'));
     expect(edgeLines(g, e => e.kind === EdgeKind.SELECTS)).toEqual([
       'Metal3MachineTemplate t -[hostSelector role in (w,x),rack]-> BareMetalHost a',
-      'Metal3MachineTemplate u -[hostSelector role notin (w),!gpu]-> BareMetalHost c',
     ]);
+    // CAPM3 lowercases the operator and "doesnotexist" is no selection operator: u selects nothing (its does-not-exist is "!").
+    expect(g.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^Metal3MachineTemplate default\/u: hostSelector .* picks no BareMetalHost/)]));
     expect(node(g, 'BareMetalHost', 'b').status).toBe(NodeStatus.WARNING);
+    expect(node(g, 'BareMetalHost', 'c').status).toBe(NodeStatus.WARNING);
   });
 
   test('v1beta1 references (apiVersion, kind, name) resolve like v1beta2 ones', () => {

@@ -51,3 +51,18 @@ describe('Metal3 templates on their own', () => {
     expect(synthError(app)).toContain('[test/machine] Metal3MachineTemplate/pool-v2 spec.template.spec.image.checksumType: Unsupported value: "auto" (supported values: "md5", "sha256", "sha512")');
   });
 });
+
+describe('Metal3MachineTemplate hostSelector', () => {
+  test('DoesNotExist is written as CAPM3\'s "!", which CAPM3 reads as does-not-exist', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'test', { disableResourceNameHashes: true });
+    new Metal3MachineTemplate(chart, 'machine', {
+      baseName: 'pool',
+      namespace: 'default',
+      image: { url: 'http://img/a.raw' },
+      hostSelector: { matchLabels: { role: 'worker' }, matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }, { key: 'rack', operator: 'In', values: ['r1'] }] },
+    });
+    const spec = Testing.synth(chart)[0].spec.template.spec;
+    expect(spec.hostSelector.matchExpressions).toEqual([{ key: 'gpu', operator: '!', values: [] }, { key: 'rack', operator: 'In', values: ['r1'] }]);
+  });
+});

@@ -15,8 +15,14 @@ const lines = (objs: KubeObject[]) => validateObjects(objs).flatMap(r => r.findi
 const errorsOf = (objs: KubeObject[]) => lines(objs).filter(l => / error /.test(l));
 
 describe('numbers the API server cannot decode', () => {
+  test('MachineDeployment replicas -1: a warning (the CRD and the CAPI webhook accept it)', () => {
+    const objs = clone(REFERENCE);
+    find(objs, 'MachineDeployment').spec.replicas = -1;
+    expect(errorsOf(objs)).toEqual([]);
+    expect(lines(objs)).toEqual(expect.arrayContaining([expect.stringContaining('warning capi/md-replicas spec.replicas: -1 machines cannot be created')]));
+  });
+
   test.each([
-    [-1, 'capi/md-replicas spec.replicas: -1 machines cannot be created'],
     [2 ** 31, 'schema/format spec.replicas: Invalid value: 2147483648: must be a whole number within int32'],
     [Infinity, 'schema/format spec.replicas: Invalid value: Infinity: must be a whole number within int32'],
     [1.5, 'schema/type spec.replicas: Invalid value: 1.5: must be of type integer'],
@@ -102,7 +108,7 @@ describe('what the API server accepts and the cluster cannot use', () => {
   test('fails a BMC address without a host', () => {
     const objs = clone(REFERENCE).filter(o => o.kind === 'BareMetalHost' || o.kind === 'Secret');
     find(objs, 'BareMetalHost').spec.bmc.address = 'redfish://';
-    expect(errorsOf(objs)).toEqual([expect.stringContaining('bmo/bmc-address spec.bmc.address: BMC address redfish:// has no host')]);
+    expect(errorsOf(objs)).toEqual([expect.stringContaining('bmo/bmc-address-unusable spec.bmc.address: BMC address redfish:// has no host')]);
   });
 
   test('fails tlsSan entries that are URLs, naming the SAN meant', () => {
@@ -115,11 +121,15 @@ describe('what the API server accepts and the cluster cannot use', () => {
     ]);
   });
 
-  test('fails an ssh_authorized_keys entry that is not a key (a YAML number)', () => {
+  test('warns about an ssh_authorized_keys entry that is not a key (a YAML number): Ignition writes it verbatim, even under strict', () => {
     const objs = clone(REFERENCE);
     const cp = find(objs, 'RKE2ControlPlane');
     cp.spec.agentConfig.additionalUserData.config += 'passwd:\n  users:\n    - name: root\n      ssh_authorized_keys: [1]\n';
-    expect(errorsOf(objs)).toEqual([expect.stringContaining('passwd.users[0].ssh_authorized_keys[0]: "1" is not an SSH public key')]);
+    expect(errorsOf(objs)).toEqual([]);
+    const warnings = validateObjects(objs).flatMap(r => r.findings).filter(f => f.rule === 'butane/ssh-key');
+    expect(warnings.map(f => `${f.severity} ${f.field}: ${f.message}`)).toEqual([
+      expect.stringContaining('warning spec.agentConfig.additionalUserData.config: passwd.users[0].ssh_authorized_keys[0]: "1" is not an SSH public key'),
+    ]);
   });
 });
 

@@ -37,3 +37,13 @@ export function decodeDataUrl(url: string): { readonly data?: Buffer; readonly e
   }
   return { data: Buffer.concat(parts) };
 }
+
+/**
+ * Decodes base64 as go-yaml decodes a `!!binary` scalar (Go's padded standard encoding, line
+ * breaks ignored); undefined when Go would refuse it.
+ */
+export function decodeGoBase64(text: string): Buffer | undefined {
+  const compact = text.replace(/[\r\n]/g, '');
+  if (compact.length % 4 !== 0 || !/^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) return undefined;
+  return Buffer.from(compact, 'base64');
+}

@@ -3,6 +3,7 @@
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
 import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import { decodeGoBase64 } from './data-url';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './model';
 import { FieldLocator, at, validateButane } from './rules';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './schema';
@@ -52,11 +53,16 @@ const YAML_TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON']);
 const YAML_FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']);
 
 /** Rules whose warnings come from Butane/Ignition (and so become errors under strict). */
-const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'butane/overrides-caprke2-base']);
+const NOT_BUTANE = new Set(['butane/variant-version', 'butane/yaml-syntax', 'butane/overrides-caprke2-base', 'butane/ssh-key']);
+
+const BINARY_TAG = 'tag:yaml.org,2002:binary';
 
 class Reader {
   readonly findings: Finding[] = [];
   readonly lines = new Map<string, number>();
+  /** Fields whose scalar was tagged !!binary (go-yaml decodes its base64 into the string). */
+  private readonly binaryFields = new Set<string>();
+  private readonly info = { binary: (field: string) => this.binaryFields.has(field) };
   private aliases = 0;
   private readonly targets = new Map<Alias, unknown>();
 
@@ -95,6 +101,7 @@ class Reader {
     this.mark(field, node);
     switch (shape.kind) {
       case 'string':
+        if (isScalar(node) && node.tag === BINARY_TAG) return this.binary(node, field);
         if (isScalar(node)) return typeof node.value === 'string' ? node.value : (node.source ?? String(node.value));
         return this.typeError(field, 'a string', node);
       case 'int':
@@ -135,8 +142,21 @@ class Reader {
       const value = this.read(pair.value, sub, kf, depth + 1);
       if (value !== undefined) out[key] = value;
     }
-    if (shape.check) this.findings.push(...shape.check(out, field));
+    if (shape.check) this.findings.push(...shape.check(out, field, this.info));
     return out;
+  }
+
+  /** A `!!binary` string: base64 that go-yaml decodes, or refuses. */
+  private binary(node: Scalar, field: string): string | undefined {
+    const text = typeof node.source === 'string' ? node.source : '';
+    const data = decodeGoBase64(text);
+    if (!data) {
+      this.findings.push(error('butane/yaml-syntax', field, 'YAML syntax error: !!binary value contains invalid base64 data',
+        'write padded standard base64 (A-Z a-z 0-9 + /, "=" only at the end); line breaks are ignored'));
+      return undefined;
+    }
+    this.binaryFields.add(field);
+    return data.toString('utf8');
   }
 
   /**

@@ -105,6 +105,9 @@ export function checkSourceUrl(url: string, field: string): Finding[] {
     const decoded = decodeDataUrl(url);
     if (decoded.error) return [error('butane/contents-source-invalid', field, `source is not a valid data URL: ${decoded.error}`, 'use inline for literal text')];
   }
+  if (scheme === 's3' && /[?&]versionId(=(&|#|$)|&|#|$)/.test(url)) {
+    return [error('butane/contents-source-invalid', field, `source ${JSON.stringify(url)}: invalid S3 object VersionId (empty)`, 'give the object version after versionId=, or drop the parameter')];
+  }
   return [];
 }
 
@@ -231,11 +234,15 @@ export function checkHeader(variant: string | undefined, version: string | undef
 }
 
 /**
- * What CAPRKE2's own base config defines. It Ignition-merges the additional config over it
- * (by path and unit name), so an entry here silently replaces CAPRKE2's (the install script!).
+ * What CAPRKE2 v0.25.0's base config defines (`bootstrap/internal/ignition/butane/butane.go`
+ * `butaneTemplate`, plus the RKE2 config and registries files the controller always writes;
+ * /etc/chrony.conf and chronyd.service with NTP servers). It Ignition-merges the additional config
+ * over it (by path and unit name), so an entry here silently replaces CAPRKE2's (the install script!).
  */
-export const CAPRKE2_BASE_PATHS: readonly string[] = ['/etc/rke2-install.sh', '/etc/ssh/sshd_config', '/etc/ntp.conf'];
-export const CAPRKE2_BASE_UNITS: readonly string[] = ['rke2-install.service', 'ntpd.service'];
+export const CAPRKE2_BASE_PATHS: readonly string[] = [
+  '/etc/rke2-install.sh', '/etc/ssh/sshd_config.d/010-rke2.conf', '/etc/chrony.conf', '/etc/rancher/rke2/config.yaml', '/etc/rancher/rke2/registries.yaml',
+];
+export const CAPRKE2_BASE_UNITS: readonly string[] = ['rke2-install.service', 'chronyd.service'];
 
 /** Warns about entries that replace CAPRKE2's base config on merge. */
 export function checkCaprke2Base(model: ButaneModel, locator: FieldLocator = DEFAULT_LOCATOR): Finding[] {
@@ -341,6 +348,8 @@ export function validateButane(model: ButaneModel, locator: FieldLocator = DEFAU
   }
 
   out.push(...checkCaprke2Base(model, locator));
+  out.push(...checkHardLinks(model, locator));
+  out.push(...checkTemplateUnits(model, locator));
 
   for (const n of nodes) {
     for (const l of model.links) {
@@ -350,5 +359,47 @@ export function validateButane(model: ButaneModel, locator: FieldLocator = DEFAU
       }
     }
   }
+  return out;
+}
+
+/** Hard links: not to a declared directory; user/group do not apply (Ignition warns). */
+export function checkHardLinks(model: ButaneModel, locator: FieldLocator = DEFAULT_LOCATOR): Finding[] {
+  const out: Finding[] = [];
+  const dirs = new Set(model.directories.map(d => d.path));
+  model.links.forEach((l, i) => {
+    if (l.hard !== true || l.target === undefined || l.target === '') return;
+    const clean = cleanPath(l.target);
+    // Ignition joins a relative target to the link's own path.
+    const target = clean.startsWith('/') ? clean : cleanPath(`${l.path}/${l.target}`);
+    if (dirs.has(target)) {
+      out.push(error('butane/hard-link', locator.link(i), `hard link target ${target} is a directory`, 'use a symbolic link (hard: false) for directories'));
+    }
+    for (const [key, owner] of [['user', l.user], ['group', l.group]] as const) {
+      for (const k of ['id', 'name'] as const) {
+        if (owner?.[k] !== undefined) {
+          out.push(warning('butane/hard-link', at(locator.link(i), `${key}.${k}`), 'user/group ignored for hard link', 'a hard link shares its target\'s owner; drop user/group'));
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/** An enabled instance `x@y.service` whose template `x@.service` has contents without [Install]. */
+export function checkTemplateUnits(model: ButaneModel, locator: FieldLocator = DEFAULT_LOCATOR): Finding[] {
+  const byName = new Map(model.units.map(u => [u.name, u] as const));
+  const out: Finding[] = [];
+  model.units.forEach((u, i) => {
+    const m = /^(.+?)@(.+?)\.service$/.exec(u.name);
+    if (!m || u.enabled !== true) return;
+    const template = `${m[1]}@.service`;
+    const t = byName.get(template);
+    if (!t?.contents) return;
+    const parsed = parseUnitFile(t.contents);
+    if (parsed.error || parsed.options.some(o => o.section === 'Install')) return;
+    out.push(warning('butane/template-unit-no-install', at(locator.unit(i), 'contents'),
+      `template unit ${JSON.stringify(template)} for ${JSON.stringify(u.name)} doesn't have Install section`,
+      `add e.g. "[Install]\\nWantedBy=multi-user.target" to ${template}, or enable nothing`));
+  });
   return out;
 }

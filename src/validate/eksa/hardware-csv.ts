@@ -94,7 +94,7 @@ export function parseHardwareCsv(text: string, file = 'hardware.csv'): HardwareC
     const get = (c: string) => (record[c] ?? '').trim();
     const labels = parseHardwareLabels(get('labels'));
     if ('bad' in labels) {
-      findings.push(at(line, 'labels', error('hardware-csv/labels', 'labels', `label ${JSON.stringify(labels.bad)} is not a key=value pair`, 'labels are key=value pairs separated by |, e.g. type=cp|rack=r1')));
+      findings.push(at(line, 'labels', error('hardware-csv/labels', 'labels', `badly formatted key-value pair: ${labels.bad}`, 'labels are key=value pairs separated by |, each with one =, e.g. type=cp|rack=r1')));
     }
     const vlanText = get('vlan_id');
     const vlanId = vlanText === '' ? undefined : (/^-?\d+$/.test(vlanText) ? Number(vlanText) : NaN);
@@ -119,7 +119,7 @@ export function parseHardwareCsv(text: string, file = 'hardware.csv'): HardwareC
     const msg = p.column === 'vlan_id' && Number.isNaN(machines[p.index].vlanId)
       ? `vlan_id ${JSON.stringify(records[p.index].record.vlan_id)} is invalid: must be a whole number from 1 to 4094`
       : p.message;
-    findings.push(at(lines[p.index], p.column, error('hardware-csv/row', p.column, msg)));
+    findings.push(at(lines[p.index], p.column, (p.warning ? warning : error)('hardware-csv/row', p.column, msg)));
   }
   findings.sort((a, b) => a.line - b.line);
   return { machines, findings };

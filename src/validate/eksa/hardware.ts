@@ -39,6 +39,8 @@ export interface HardwareProblem {
   readonly index: number;
   readonly column: string;
   readonly message: string;
+  /** Stricter than eksctl: reported as a warning. @default false */
+  readonly warning?: boolean;
 }
 
 const DISK = /^(\/dev\/[\w-]+)+$/;
@@ -51,14 +53,18 @@ export function isMac(value: string): boolean {
   return MAC_6.test(value) || MAC_DOTTED.test(value) || MAC_LONG.test(value);
 }
 
-/** The `key=value|key=value` labels column as a map, or the first malformed pair. */
+/**
+ * The `key=value|key=value` labels column as a map, or the first malformed pair. As eksctl reads
+ * it (machine.go Labels.UnmarshalCSV): each pair split on every `=` must give exactly a key and
+ * a value (`a=b=c` is malformed), both trimmed; key and value rules come after.
+ */
 export function parseHardwareLabels(text: string): Record<string, string> | { bad: string } {
   const labels: Record<string, string> = {};
-  if (text.trim() === '') return labels;
+  if (text === '') return labels;
   for (const pair of text.split('|')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) return { bad: pair };
-    labels[pair.slice(0, eq)] = pair.slice(eq + 1);
+    const kv = pair.trim().split('=');
+    if (kv.length !== 2) return { bad: pair };
+    labels[kv[0].trim()] = kv[1].trim();
   }
   return labels;
 }
@@ -67,7 +73,7 @@ export function parseHardwareLabels(text: string): Record<string, string> | { ba
 export function validateHardwareMachines(machines: readonly HardwareMachine[]): HardwareProblem[] {
   const out: HardwareProblem[] = [];
   machines.forEach((m, index) => {
-    const add = (column: string, message: string) => out.push({ index, column, message });
+    const add = (column: string, message: string, warn = false) => out.push({ index, column, message, ...(warn ? { warning: true } : {}) });
     if (!m.hostname) {add('hostname', 'hostname is required');} else {
       const p = checkDns1123Subdomain(m.hostname);
       if (p) add('hostname', `hostname ${JSON.stringify(m.hostname)} is invalid: ${p}`);
@@ -78,8 +84,9 @@ export function validateHardwareMachines(machines: readonly HardwareMachine[]): 
     else if (!isIp(m.ipAddress)) add('ip_address', `ip_address ${JSON.stringify(m.ipAddress)} is not a valid IP`);
     if (!m.gateway) add('gateway', 'gateway is required');
     else if (!isIp(m.gateway)) add('gateway', `gateway ${JSON.stringify(m.gateway)} is not a valid IP`);
+    // eksctl only requires a netmask (validator.go StaticMachineAssertions); Tinkerbell's DHCP hands out what is written.
     if (!m.netmask) {add('netmask', 'netmask is required');} else if (isIp(m.ipAddress) && !m.ipAddress.includes(':') && !isIpv4Netmask(m.netmask)) {
-      add('netmask', `netmask ${JSON.stringify(m.netmask)} is not a dotted-quad IPv4 netmask such as 255.255.255.0`);
+      add('netmask', `netmask ${JSON.stringify(m.netmask)} is not a dotted-quad IPv4 netmask such as 255.255.255.0: eksctl accepts any non-empty value, the machine gets it over DHCP as written`, true);
     }
     if (!m.nameservers.length) add('nameservers', 'nameservers is required');
     else if (m.nameservers.some(ns => ns.trim() === '')) add('nameservers', 'nameservers must not contain an empty entry (check for a stray "|")');

@@ -15,6 +15,7 @@ import { etcdCheck } from './checks/etcd';
 import { gitOpsCheck } from './checks/gitops';
 import { hardwareCheck } from './checks/hardware';
 import { identityProvidersCheck } from './checks/identity-providers';
+import { immutableConfigsCheck } from './checks/immutable-configs';
 import { immutableFieldsCheck } from './checks/immutable-fields';
 import { kubernetesVersionCheck } from './checks/kubernetes-version';
 import { networkCheck } from './checks/network';
@@ -26,9 +27,9 @@ import { tinkerbellCheck } from './checks/tinkerbell';
 import { upgradeVersionCheck } from './checks/upgrade-version';
 import { vsphereCheck } from './checks/vsphere';
 import { workerGroupsCheck } from './checks/worker-groups';
-import { ClusterKind, EksaSpec, PreflightFinding, about, findClusters, isEksaObject, nameOf, specOf, workerGroups } from './eksa-spec';
+import { EksaSpec, PreflightFinding, about, findClusters, isEksaObject, nameOf, specOf } from './eksa-spec';
+import { eksctlReadings, eksctlSchemaFindings } from './eksctl-reading';
 import { HardwareMachine } from './hardware';
-import { normalizeKubernetesVersion } from './kube-version';
 import { DEFAULT_EKSA_RELEASE, EksaRelease, isEksaRelease, releaseOfEksaVersion } from './releases';
 import { metadataRules } from '../rules/metadata';
 
@@ -54,6 +55,7 @@ export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [
   hardwareCheck,
   upgradeVersionCheck,
   immutableFieldsCheck,
+  immutableConfigsCheck,
   eksaVersionUpgradeCheck,
   rollingUpgradeCountsCheck,
 ];
@@ -100,35 +102,9 @@ function modeOf(mode: PreflightOptions['mode']): PreflightMode {
   throw new ValidationError('runPreflights', 'mode', `unknown mode ${JSON.stringify(mode)}`, 'create or upgrade');
 }
 
-/**
- * eksctl rewrites an unquoted kubernetesVersion into a string before parsing; do the same on
- * copies and note it, so the number YAML made of it is not reported as a type error.
- */
-function normalize(objects: readonly KubeObject[], notes: PreflightFinding[], file: string): KubeObject[] {
-  return objects.map(o => {
-    if (!isEksaObject(o) || o.kind !== ClusterKind || !o.spec || typeof o.spec !== 'object') return o;
-    const fix = (v: unknown, field: string): unknown => {
-      if (typeof v !== 'number') return v;
-      const s = normalizeKubernetesVersion(v)!;
-      notes.push(...about(o, [warning('eksa/unquoted-version', field,
-        `${file}kubernetesVersion ${s} is not quoted; eksctl reads it as "${s}", kubectl and GitOps tools read the number ${v} and reject it`,
-        `write kubernetesVersion: "${s}"`)]));
-      return s;
-    };
-    const spec = { ...o.spec, kubernetesVersion: fix(o.spec.kubernetesVersion, 'spec.kubernetesVersion') };
-    const groups = workerGroups(o);
-    if (groups.length) {
-      spec.workerNodeGroupConfigurations = groups.map((g, i) => (g && typeof g === 'object' && typeof g.kubernetesVersion === 'number'
-        ? { ...g, kubernetesVersion: fix(g.kubernetesVersion, `spec.workerNodeGroupConfigurations[${i}].kubernetesVersion`) }
-        : g));
-    }
-    return { ...o, spec };
-  });
-}
-
 function schemaFindings(objects: readonly KubeObject[]): PreflightFinding[] {
   const registry = SchemaRegistry.default();
-  return objects.filter(isEksaObject).flatMap(o => about(o, [...registry.validate(o), ...metadataRules(o)]));
+  return objects.filter(isEksaObject).flatMap(o => about(o, [...eksctlSchemaFindings(o, registry.validate(o)), ...metadataRules(o)]));
 }
 
 function releaseFor(spec: EksaSpec, opts: PreflightOptions, notes: PreflightFinding[]): EksaRelease {
@@ -173,9 +149,14 @@ export function collect(objects: readonly KubeObject[], opts: CollectOptions): P
     throw new ValidationError('runPreflights', 'old', 'upgrade mode needs the cluster config before the upgrade', 'pass {mode: "upgrade", old: <objects>}');
   }
   const fileNotes: PreflightFinding[] = [];
-  const current = normalize(objects, fileNotes, '');
-  const old = opts.old ? normalize(opts.old, [], '') : undefined;
-  if (opts.schema !== false) fileNotes.push(...schemaFindings(current));
+  const readings = eksctlReadings(objects);
+  // Objects eksctl never reads are left out; the validate pipeline (schema: false) reports the readings itself.
+  const current = readings.filter(r => !r.ignored).map(r => r.object);
+  const old = opts.old ? eksctlReadings(opts.old).filter(r => !r.ignored).map(r => r.object) : undefined;
+  if (opts.schema !== false) {
+    readings.forEach((r, i) => fileNotes.push(...about(objects[i], r.notes)));
+    fileNotes.push(...schemaFindings(current));
+  }
   const clusters = findClusters(current);
   if (clusters.length === 0) {
     fileNotes.push({

@@ -1,5 +1,22 @@
-// EKS Anywhere releases and the Kubernetes versions each one supports (upstream-rules.md §5.6,
-// from eks-anywhere docs/data/version_support.yml). A preflight targets one release.
+// EKS Anywhere releases and the Kubernetes versions each one supports. A preflight targets one release.
+//
+// Source (authoritative): a release's bundle has one versions bundle per line of
+// release/SUPPORTED_RELEASE_BRANCHES in aws/eks-anywhere-build-tooling, on the release branch the
+// bundle build checks out (aws/eks-anywhere release/cli/pkg/filereader/file_reader.go
+// GetSupportedK8sVersions; release/cli/pkg/bundles/bundles.go; Makefile BRANCH_NAME). eksctl refuses a
+// version without a versions bundle ("kubernetes version %s is not supported by bundles manifest %d",
+// pkg/cluster/fetch.go). The default is GetClusterDefaultKubernetesVersion (pkg/api/v1alpha1/cluster.go).
+//
+//   line   build-tooling release-0.NN:release/SUPPORTED_RELEASE_BRANCHES   default (eks-anywhere tag)
+//   v0.22  1-28 … 1-32                                                       Kube132 (v0.22.8)
+//   v0.23  1-28 … 1-33                                                       Kube133 (v0.23.7)
+//   v0.24  1-28 … 1-34                                                       Kube134 (v0.24.6)
+//   v0.25  1-29 … 1-35                                                       Kube135 (v0.25.3)
+//   v0.26  1-30 … 1-36                                                       Kube136 (v0.26.1, the pinned tag)
+//
+// release-0.26 read at deb63a86cc8c (2026-08-11, before the v0.26.1 tag; last changed by "Remove k8s
+// 1-29 from staging build and supported release branches (#5521)"). Not docs/data/version_support.yml:
+// at v0.26.1 its newest entry is 0.25 (the 0.26 entry was added on main after the tag).
 
 /** An EKS Anywhere minor release line. */
 export enum EksaRelease {
@@ -21,8 +38,7 @@ interface ReleaseInfo {
   readonly defaultMinor: number;
 }
 
-// v0.25 and v0.26 defaults are documented; for the older lines the default is their newest
-// version, which is what each release's GetClusterDefaultKubernetesVersion returned.
+// See the table above: supported minors from SUPPORTED_RELEASE_BRANCHES, defaults from GetClusterDefaultKubernetesVersion.
 const RELEASES: Readonly<Record<EksaRelease, ReleaseInfo>> = {
   [EksaRelease.V0_22]: { minMinor: 28, maxMinor: 32, defaultMinor: 32 },
   [EksaRelease.V0_23]: { minMinor: 28, maxMinor: 33, defaultMinor: 33 },

@@ -4,6 +4,8 @@
 import { ObjectRule, RuleContext, RuleTable } from './rule';
 import { Finding } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
+import { fluxConfigProblems, gitOpsConfigProblems } from '../eksa/checks/gitops-configs';
+import { awsIamConfigProblems, oidcConfigProblems } from '../eksa/checks/identity-configs';
 import { tinkerbellDatacenterProblems, tinkerbellMachineProblems } from '../eksa/checks/tinkerbell';
 import { vsphereDatacenterProblems, vsphereMachineProblems } from '../eksa/checks/vsphere';
 import {
@@ -63,8 +65,8 @@ export const EKSA_RULES: RuleTable = {
   [g(TinkerbellDatacenterKind)]: [rule(obj => tinkerbellDatacenterProblems(obj))],
   [g(TinkerbellMachineKind)]: [rule(obj => tinkerbellMachineProblems(obj))],
   [g(TinkerbellTemplateKind)]: [rule()],
-  [g(FluxConfigKind)]: [rule()],
-  [g(GitOpsConfigKind)]: [rule()],
-  [g(OIDCConfigKind)]: [rule()],
-  [g(AWSIamConfigKind)]: [rule()],
+  [g(FluxConfigKind)]: [rule(obj => fluxConfigProblems(obj))],
+  [g(GitOpsConfigKind)]: [rule(obj => gitOpsConfigProblems(obj))],
+  [g(OIDCConfigKind)]: [rule(obj => oidcConfigProblems(obj))],
+  [g(AWSIamConfigKind)]: [rule(obj => awsIamConfigProblems(obj))],
 };

@@ -1,32 +1,17 @@
-// MetalLB webhook rules for IPAddressPool and L2Advertisement (upstream-rules.md §6).
+// MetalLB v0.16.1 webhook rules (internal/k8s/webhooks/webhookv1beta1, webhookv1beta2 → the
+// config parser internal/config/config.go): IPAddressPool, L2Advertisement, BGPAdvertisement,
+// BGPPeer, Community, BFDProfile. Each webhook validates the incoming object together with the
+// existing objects of its kind in MetalLB's namespace; here, with those of the manifest set.
+import { bgpAdvertisementRules } from './metallb-bgp-advertisement';
+import { bgpPeerRules } from './metallb-bgp-peer';
+import { communityRules } from './metallb-community';
+import { namespaceRule } from './metallb-namespace';
+import { duplicateRule, selectorListRules } from './metallb-selectors';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding, error } from '../../core/finding';
 import { IpRange } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';
-import { labelSelectorProblems } from '../../core/selectors';
-import { METALLB_NAMESPACE, parsePoolAddress, poolOverlaps } from '../pool-addresses';
-
-function namespaceRule(obj: KubeObject): Finding[] {
-  const ns = obj.metadata?.namespace;
-  if (ns !== METALLB_NAMESPACE) {
-    return [error('metallb/namespace', 'metadata.namespace', `resource must be created in ${METALLB_NAMESPACE} namespace (got ${ns === undefined ? 'none' : JSON.stringify(ns)})`,
-      'MetalLB only reads pools and advertisements from its own namespace')];
-  }
-  return [];
-}
-
-function selectorListRules(list: unknown, field: string): Finding[] {
-  if (!Array.isArray(list)) return [];
-  const out: Finding[] = [];
-  const seen = new Set<string>();
-  list.forEach((sel, i) => {
-    for (const [f, m] of labelSelectorProblems(sel)) out.push(error('metallb/selector', `${field}[${i}].${f}`, m));
-    const k = JSON.stringify(sel);
-    if (seen.has(k)) out.push(error('metallb/selector', `${field}[${i}]`, `duplicate definition of ${field.split('.').pop()}`));
-    seen.add(k);
-  });
-  return out;
-}
+import { parsePoolAddress, poolOverlaps } from '../pool-addresses';
 
 function poolRanges(obj: KubeObject): IpRange[] {
   const addresses = get(obj, 'spec', 'addresses');
@@ -40,7 +25,7 @@ function isPool(o: KubeObject): boolean {
 }
 
 export function ipAddressPoolRules(obj: KubeObject, ctx: RuleContext): Finding[] {
-  const out = namespaceRule(obj);
+  const out = namespaceRule(obj, ctx);
   const addresses = get(obj, 'spec', 'addresses');
   if (!Array.isArray(addresses) || addresses.length === 0) {
     out.push(error('metallb/addresses', 'spec.addresses', 'pool has no prefixes defined', 'list CIDRs (10.0.0.10/32) or ranges (10.0.0.10-10.0.0.20)'));
@@ -70,18 +55,22 @@ export function ipAddressPoolRules(obj: KubeObject, ctx: RuleContext): Finding[]
   return out;
 }
 
-export function l2AdvertisementRules(obj: KubeObject): Finding[] {
-  const out = namespaceRule(obj);
-  const names = get(obj, 'spec', 'ipAddressPools');
-  if (Array.isArray(names) && new Set(names).size !== names.length) {
-    out.push(error('metallb/duplicate', 'spec.ipAddressPools', 'duplicate definition of ipAddressPools'));
-  }
-  out.push(...selectorListRules(get(obj, 'spec', 'ipAddressPoolSelectors'), 'spec.ipAddressPoolSelectors'));
-  out.push(...selectorListRules(get(obj, 'spec', 'nodeSelectors'), 'spec.nodeSelectors'));
-  return out;
+export function l2AdvertisementRules(obj: KubeObject, ctx: RuleContext): Finding[] {
+  return [
+    ...namespaceRule(obj, ctx),
+    ...duplicateRule(get(obj, 'spec', 'ipAddressPools'), 'spec.ipAddressPools', 'ipAddressPools'),
+    ...selectorListRules(get(obj, 'spec', 'ipAddressPoolSelectors'), 'spec.ipAddressPoolSelectors'),
+    ...selectorListRules(get(obj, 'spec', 'nodeSelectors'), 'spec.nodeSelectors'),
+    ...selectorListRules(get(obj, 'spec', 'serviceSelectors'), 'spec.serviceSelectors'),
+  ];
 }
 
 export const METALLB_RULES: RuleTable = {
   'metallb.io/IPAddressPool': [ipAddressPoolRules],
   'metallb.io/L2Advertisement': [l2AdvertisementRules],
+  'metallb.io/BGPAdvertisement': [bgpAdvertisementRules],
+  'metallb.io/BGPPeer': [bgpPeerRules],
+  'metallb.io/Community': [(o, ctx) => [...namespaceRule(o, ctx), ...communityRules(o, ctx)]],
+  // The BFDProfile webhook checks only the namespace; its ranges are CRD minimum/maximum.
+  'metallb.io/BFDProfile': [namespaceRule],
 };

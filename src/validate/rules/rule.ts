@@ -18,6 +18,12 @@ export type ObjectRule = (obj: KubeObject, ctx: RuleContext) => Finding[];
 /** Rules keyed by `group/Kind` (core group: `/Kind`); applied to every served version unless a rule checks it. */
 export type RuleTable = Readonly<Record<string, readonly ObjectRule[]>>;
 
+/** An upstream update-time check (an immutable field, a transition): the stored object against the new one. */
+export type UpdateRule = (oldObj: KubeObject, newObj: KubeObject) => Finding[];
+
+/** Update rules keyed by `group/Kind`, run by `validate --against` (upgrade.ts). */
+export type UpdateRuleTable = Readonly<Record<string, readonly UpdateRule[]>>;
+
 /** Safe nested read: get(obj, 'spec', 'bmc', 'address'). */
 export function get(obj: any, ...path: Array<string | number>): any {
   let cur = obj;

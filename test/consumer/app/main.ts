@@ -64,6 +64,7 @@ new EksaCluster(app, 'metal', {
   workerNodeGroups: [{ name: 'md-0', count: 1 }],
   provider: EksaProvider.tinkerbell({
     tinkerbellIp: '10.9.0.101',
+    osImageUrl: 'https://artifacts.example.com/eksa/ubuntu-2204-kube-1-36.gz',
     hosts: [
       { name: 'cp1', role: HostRole.CONTROL_PLANE, bmcAddress: 'ipmi://10.9.1.1', bootMacAddress: '0c:c4:7a:6b:09:01', network: { ipv4: { address: '10.9.0.11/24', gateway: '10.9.0.1' }, nameservers: ['10.9.0.1'] }, rootDeviceHints: { deviceName: '/dev/sda' } },
       { name: 'w1', role: HostRole.WORKER, bmcAddress: 'ipmi://10.9.1.2', bootMacAddress: '0c:c4:7a:6b:09:02', network: { ipv4: { address: '10.9.0.12/24', gateway: '10.9.0.1' }, nameservers: ['10.9.0.1'] }, rootDeviceHints: { deviceName: '/dev/sda' } },

@@ -138,7 +138,7 @@ describe('parseButane unknown keys', () => {
   test('knows the rest of fcos 1.4.0 and reports what the model does not carry', () => {
     const text = `${HEADER}passwd:\n  users:\n    - name: core\n      ssh_authorized_keys: [ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExampleKey user@host]\n`
       + 'kernel_arguments:\n  should_exist: [quiet]\nstorage:\n  files:\n    - path: /a\n      append:\n        - inline: more\n'
-      + '      contents:\n        inline: x\n        verification:\n          hash: sha256-00\n';
+      + '      contents:\n        inline: x\n        verification:\n          hash: sha256-' + '0'.repeat(64) + '\n';
     const result = parseButane(text, { strict: true });
     expect(result.findings).toEqual([]);
     expect(result.unmodelled).toEqual(['passwd', 'kernel_arguments', 'storage.files[0].append', 'storage.files[0].contents.verification']);

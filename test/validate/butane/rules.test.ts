@@ -262,15 +262,19 @@ describe('units', () => {
     expect(checkUnit({ name: 'a.service', enabled: false, contents: '[Service]\nA=b\n' }, 'u')).toEqual([]);
   });
 
-  test('fails when contents_local is used (not in fcos 1.4.0, needs files-dir)', () => {
-    const [f] = findings('systemd:\n  units:\n    - name: a.service\n      contents_local: a.service\n', 'butane/contents-local-unsupported');
-    expect(f).toMatchObject({ severity: Severity.ERROR, field: 'systemd.units[0].contents_local', line: 6 });
+  test('warns when contents_local is used: fcos 1.4.0 ignores the key (an error under strict, as Butane\'s warnings are)', () => {
+    const body = 'systemd:\n  units:\n    - name: a.service\n      contents_local: a.service\n';
+    const [f] = findings(body, 'butane/contents-local-unsupported');
+    expect(f).toMatchObject({ severity: Severity.WARNING, field: 'systemd.units[0].contents_local', line: 6 });
+    expect(f.message).toContain('the unit gets no contents');
+    expect(findings(body, 'butane/contents-local-unsupported', true)[0].severity).toBe(Severity.ERROR);
   });
 
-  test('fails when contents and contents_local are both set', () => {
+  test('with contents and contents_local both set, contents is used and contents_local ignored (a warning)', () => {
     const [f] = findings('systemd:\n  units:\n    - name: a.service\n      contents: "[Unit]\\n"\n      contents_local: a.service\n',
-      'butane/unit-contents-exclusive');
-    expect(f).toMatchObject({ severity: Severity.ERROR, field: 'systemd.units[0].contents_local' });
+      'butane/contents-local-unsupported');
+    expect(f).toMatchObject({ severity: Severity.WARNING, field: 'systemd.units[0].contents_local' });
+    expect(f.message).toContain('uses contents');
   });
 });
 

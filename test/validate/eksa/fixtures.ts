@@ -105,6 +105,7 @@ kind: TinkerbellDatacenterConfig
 metadata:
   name: metal
 spec:
+  osImageURL: https://artifacts.example.com/eksa/ubuntu-2204-kube-1-35.gz
   tinkerbellIP: 10.0.0.99
 ---
 apiVersion: anywhere.eks.amazonaws.com/v1alpha1

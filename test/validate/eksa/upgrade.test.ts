@@ -167,7 +167,9 @@ describe('Validate EKS-A version skew', () => {
 
 describe('Validate node counts during rolling upgrade (Tinkerbell)', () => {
   const RC = 'Validate node counts during rolling upgrade: Cluster/metal';
-  const bump = (mutate: (s: any) => void = () => {}) => cluster(tinkerbell(), s => { s.kubernetesVersion = '1.36'; mutate(s); });
+  // eksctl wants the datacenter image to name every version of the cluster: a version bump brings a new image.
+  const bump = (mutate: (s: any) => void = () => {}) => cluster(edit(tinkerbell(), 'TinkerbellDatacenterConfig', o => { o.spec.osImageURL = o.spec.osImageURL.replace('1-35', '1-36'); }),
+    s => { s.kubernetesVersion = '1.36'; mutate(s); });
 
   test('passes for a version bump alone, and for scaling without a version bump', () => {
     expect(upgrade(tinkerbell(), bump())).toEqual([]);

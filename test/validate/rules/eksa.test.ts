@@ -37,9 +37,14 @@ describe('EKS-A rules in validateObjects', () => {
     expect(errorLines(objects)).toEqual(['VSphereMachineConfig/prod-cp spec.resourcePool: VSphereMachineConfig prod-cp resourcePool /other/host/c/Resources is not under datacenter dc1']);
   });
 
-  test('an unquoted kubernetesVersion is a schema error for kubectl (eksctl itself would quote it)', () => {
-    const objects = parseAllDocuments(DOCKER_YAML.replace('kubernetesVersion: "1.36"', 'kubernetesVersion: 1.36')).map(d => d.toJS() as KubeObject);
-    expect(errorLines(objects)).toEqual(['Cluster/dev spec.kubernetesVersion: Invalid value: 1.36: must be of type string']);
+  test('an unquoted kubernetesVersion is read as eksctl reads it: a warning, or an error when 1.30 became 1.3', () => {
+    const unquoted = (v: string) => parseAllDocuments(DOCKER_YAML.replace('kubernetesVersion: "1.36"', `kubernetesVersion: ${v}`)).map(d => d.toJS() as KubeObject);
+    expect(errorLines(unquoted('1.36'))).toEqual([]);
+    expect(validateObjects(unquoted('1.36')).flatMap(r => r.findings).map(f => `${f.severity} ${f.rule} ${f.field}`))
+      .toEqual(['warning eksa/unquoted-version spec.kubernetesVersion']);
+    expect(errorLines(unquoted('1.30'))).toEqual([
+      'Cluster/dev spec.kubernetesVersion: kubernetesVersion 1.3 is not quoted: YAML reads the number 1.3, so a written 1.30 has lost its trailing zero (eksctl reads "1.30" only from the file text; kubectl, GitOps tools and cdk8s read 1.3)',
+    ]);
   });
 
   test('results do not leak between object sets', () => {

@@ -45,9 +45,15 @@ describe('IPAddressPool and L2Advertisement rules', () => {
     expect(rules(l2({ ipAddressPools: ['a'] }))).toEqual([]);
   });
 
-  test('fails outside metallb-system', () => {
-    expect(rules(pool('a', ['10.0.0.1/32'], {}, 'default'))).toEqual(['metallb/namespace metadata.namespace: resource must be created in metallb-system namespace (got "default")']);
-    expect(rules(l2({}, 'kube-system'))).toEqual(['metallb/namespace metadata.namespace: resource must be created in metallb-system namespace (got "kube-system")']);
+  test('outside metallb-system: a warning, unless a HelmChart of the set says where MetalLB runs', () => {
+    const warn = (o: KubeObject, set: KubeObject[] = [o]) => validateObject(o, set).map(f => `${f.severity} ${f.rule} ${f.field}: ${f.message}`);
+    expect(warn(pool('a', ['10.0.0.1/32'], {}, 'default'))).toEqual([expect.stringMatching(/^warning metallb\/namespace metadata.namespace: MetalLB's webhook accepts this only in the namespace MetalLB runs in, metallb-system by default \(got "default"\)/)]);
+    expect(warn(l2({}, 'kube-system'))).toEqual([expect.stringMatching(/^warning metallb\/namespace .*\(got "kube-system"\)/)]);
+    const chart: KubeObject = { apiVersion: 'helm.cattle.io/v1', kind: 'HelmChart', metadata: { name: 'metallb', namespace: 'kube-system' }, spec: { chart: 'oci://registry.suse.com/edge/charts/metallb', targetNamespace: 'metallb' } };
+    const inMetallb = pool('a', ['10.0.0.1/32'], {}, 'metallb');
+    expect(warn(inMetallb, [chart, inMetallb])).toEqual([]);
+    const inDefault = pool('a', ['10.0.0.1/32'], {}, 'metallb-system');
+    expect(warn(inDefault, [chart, inDefault])).toEqual(['error metallb/namespace metadata.namespace: resource must be created in metallb namespace, where HelmChart metallb installs MetalLB (got "metallb-system")']);
   });
 
   test('fails without addresses and on a bare IP', () => {
@@ -77,7 +83,7 @@ describe('IPAddressPool and L2Advertisement rules', () => {
   });
 
   test('L2Advertisement: duplicate pool names and selectors are rejected, unknown pools are not', () => {
-    expect(rules(l2({ ipAddressPools: ['a', 'a'] }))).toEqual(['metallb/duplicate spec.ipAddressPools: duplicate definition of ipAddressPools']);
+    expect(rules(l2({ ipAddressPools: ['a', 'a'] }))).toEqual(['metallb/duplicate spec.ipAddressPools[1]: duplicate definition of ipAddressPools "a"']);
     expect(rules(l2({ ipAddressPools: ['does-not-exist'] }))).toEqual([]);
     expect(rules(l2({ nodeSelectors: [{ matchExpressions: [{ key: 'k', operator: 'Maybe' }] }] }))).toEqual([expect.stringMatching(/not a valid selector operator: "Maybe"/)]);
   });

@@ -7,7 +7,10 @@ import { PreflightCheck, intField } from './check';
 import { labelProblems, rolloutProblems, taintProblems } from './node-settings';
 
 const CP = 'spec.controlPlaneConfiguration';
-const DOMAIN_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
+/** cluster.go validateControlPlaneCertSANs's domain regex; upstream matches it anywhere in the value (unanchored). */
+const DOMAIN_NAME_PART = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9][a-z0-9-]{0,61}[a-z0-9]';
+const DOMAIN_NAME = new RegExp(`^${DOMAIN_NAME_PART}$`);
+const CONTAINS_DOMAIN_NAME = new RegExp(DOMAIN_NAME_PART);
 
 export const controlPlaneCheck: PreflightCheck = {
   name: 'Validate control plane configuration',
@@ -42,9 +45,14 @@ export const controlPlaneCheck: PreflightCheck = {
     for (const p of taintProblems(cp.taints)) out.push(error('eksa/taints', `${CP}.taints`, `control plane ${p}`));
 
     const sans: unknown[] = Array.isArray(cp.certSans) ? cp.certSans : [];
-    const badSans = sans.filter(s => typeof s !== 'string' || (!isIp(s) && !DOMAIN_NAME.test(s)));
+    const badSans = sans.filter(s => typeof s !== 'string' || (!isIp(s) && !CONTAINS_DOMAIN_NAME.test(s)));
     if (badSans.length) {
       out.push(error('eksa/cert-sans', `${CP}.certSans`, `invalid ControlPlaneConfiguration.CertSANs; must be an IP or domain name: [${badSans.join(', ')}]`));
+    }
+    const looseSans = sans.filter((s): s is string => typeof s === 'string' && !isIp(s) && CONTAINS_DOMAIN_NAME.test(s) && !DOMAIN_NAME.test(s));
+    if (looseSans.length) {
+      out.push(warning('eksa/cert-sans', `${CP}.certSans`, `certSANs [${looseSans.join(', ')}] only contain a domain name: EKS Anywhere accepts them (it looks for a domain anywhere in the value), the API server certificate cannot match them`,
+        'lowercase DNS names (a-z, 0-9, -, .) or IPs'));
     }
 
     for (const [field, message, hint] of rolloutProblems(cp.upgradeRolloutStrategy, 'controlPlane', spec.datacenterKind, stacked)) {

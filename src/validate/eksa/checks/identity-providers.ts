@@ -1,31 +1,15 @@
 // identityProviderRefs rules (upstream-rules.md §5.2 item 10, §5.3): supported kinds, names,
 // the referenced OIDCConfig / AWSIamConfig present and in the Cluster's namespace.
-import { Finding, error } from '../../../core/finding';
-import { AWSIamConfigKind, OIDCConfigKind, PreflightFinding, about, namespaceOf, refOf, resolveRef } from '../eksa-spec';
-import { PreflightCheck, str } from './check';
-
-function oidcProblems(spec: any): Finding[] {
-  const out: Finding[] = [];
-  if (!str(spec?.clientId)) out.push(error('eksa/oidc', 'spec.clientId', 'clientId is required'));
-  const url = str(spec?.issuerUrl);
-  if (!url) out.push(error('eksa/oidc', 'spec.issuerUrl', 'issuerUrl is required'));
-  else if (!/^https:\/\/[^\s/]+/.test(url)) out.push(error('eksa/oidc', 'spec.issuerUrl', `issuerUrl ${url} is invalid`, 'an https:// URL'));
-  return out;
-}
-
-function awsIamProblems(spec: any): Finding[] {
-  const out: Finding[] = [];
-  if (!str(spec?.awsRegion)) out.push(error('eksa/aws-iam', 'spec.awsRegion', 'awsRegion is required'));
-  if (!Array.isArray(spec?.backendMode) || spec.backendMode.length === 0) {
-    out.push(error('eksa/aws-iam', 'spec.backendMode', 'backendMode is required', 'e.g. [EKSConfigMap]'));
-  }
-  return out;
-}
+import { Finding, error, warning } from '../../../core/finding';
+import { AWSIamConfigKind, OIDCConfigKind, PreflightFinding, about, refOf, resolveRef } from '../eksa-spec';
+import { PreflightCheck } from './check';
+import { awsIamConfigProblems, oidcConfigProblems } from './identity-configs';
+import { namespaceProblem } from './same-namespace';
 
 export const identityProvidersCheck: PreflightCheck = {
   name: 'Validate identity providers',
   applies: ({ spec }) => Array.isArray(spec.cluster.spec?.identityProviderRefs) && spec.cluster.spec.identityProviderRefs.length > 0,
-  run: ({ spec }) => {
+  run: ({ spec, objectChecks }) => {
     const refs: unknown[] = spec.cluster.spec.identityProviderRefs;
     const out: PreflightFinding[] = [];
     const own: Finding[] = [];
@@ -41,17 +25,22 @@ export const identityProvidersCheck: PreflightCheck = {
         own.push(error('eksa/identity-provider', `${at}.name`, 'specify a valid name for identityProviderRef'));
         return;
       }
-      if (seen.has(ref.kind)) own.push(error('eksa/identity-provider', at, `only one ${ref.kind} identityProviderRef is supported`));
+      if (seen.has(ref.kind)) {
+        own.push(warning('eksa/identity-provider', at, `a second ${ref.kind} identityProviderRef: EKS Anywhere accepts it, but configures the API server with one ${ref.kind} only`,
+          `keep one ${ref.kind} reference`));
+      }
       seen.add(ref.kind);
       const target = resolveRef(spec, ref.kind, ref.name);
       if (!target) {
-        own.push(error('eksa/identity-provider', at, `${ref.kind} ${ref.name} not found`, `add the ${ref.kind} document to the cluster config`));
+        // Upstream's own check (oidcconfig.go validateOIDCRefName, awsiamconfig.go validateAWSIamRefName; the controller
+        // fetches the object); eksctl's ConfigManager alone would drop the ref silently (processOIDC, processAWSIam).
+        own.push(error('eksa/identity-provider', at, `${ref.kind} ${ref.name} not found`,
+          `add the ${ref.kind} document (apiVersion ${String(spec.cluster.apiVersion)}) to the cluster config`));
         return;
       }
-      if (namespaceOf(target) !== spec.namespace) {
-        own.push(error('eksa/namespace', at, `${ref.kind} and Cluster objects must have the same namespace specified`));
-      }
-      out.push(...about(target, ref.kind === OIDCConfigKind ? oidcProblems(target.spec) : awsIamProblems(target.spec)));
+      const ns = namespaceProblem(spec, target, at);
+      if (ns) own.push(ns);
+      if (objectChecks) out.push(...about(target, ref.kind === OIDCConfigKind ? oidcConfigProblems(target) : awsIamConfigProblems(target)));
     });
     return [...about(spec.cluster, own), ...out];
   },

@@ -8,7 +8,7 @@ import { PreflightCheck, PreflightMode } from './check';
 export const PAUSED_ANNOTATION = 'anywhere.eks.amazonaws.com/paused';
 
 /** Deep equality where absent, null and empty objects/arrays compare equal. */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   const norm = (v: unknown): unknown => {
     if (v === null || v === undefined) return undefined;
     if (Array.isArray(v)) return v.length ? v.map(norm) : undefined;
@@ -19,6 +19,14 @@ function same(a: unknown, b: unknown): boolean {
     return v;
   };
   return isDeepStrictEqual(norm(a), norm(b));
+}
+
+/** The CNI plugin a clusterNetwork selects (legacy cni: cilium and cilium-enterprise are Cilium). */
+function cniPlugin(net: any): string {
+  const legacy = net?.cni;
+  if (typeof legacy === 'string' && legacy) return legacy === 'cilium-enterprise' ? 'cilium' : legacy;
+  const c = net?.cniConfig ?? {};
+  return ['cilium', 'kindnetd'].filter(p => c[p] !== undefined && c[p] !== null).join('+');
 }
 
 function awsIamRef(cluster: any): unknown {
@@ -42,6 +50,11 @@ export const immutableFieldsCheck: PreflightCheck = {
     immutable('spec.controlPlaneConfiguration.endpoint', o.controlPlaneConfiguration?.endpoint?.host, n.controlPlaneConfiguration?.endpoint?.host);
     for (const f of ['pods', 'services', 'dns', 'nodes']) immutable(`spec.clusterNetwork.${f}`, o.clusterNetwork?.[f], n.clusterNetwork?.[f]);
     immutable('spec.proxyConfiguration', o.proxyConfiguration, n.proxyConfiguration);
+    // eksctl upgrade (upgradevalidations/immutable_fields.go): the CNI plugin, via CNIPluginSame.
+    if (cniPlugin(o.clusterNetwork) !== cniPlugin(n.clusterNetwork)) {
+      out.push(error('eksa/immutable', 'spec.clusterNetwork.cniConfig', 'spec.clusterNetwork.CNI/CNIConfig is immutable',
+        `was ${cniPlugin(o.clusterNetwork) || 'none'}, now ${cniPlugin(n.clusterNetwork) || 'none'}`));
+    }
     if (n.externalEtcdConfiguration && !o.externalEtcdConfiguration) {
       out.push(error('eksa/immutable', 'spec.externalEtcdConfiguration', 'cannot switch from stacked to external etcd topology'));
     }
@@ -53,6 +66,18 @@ export const immutableFieldsCheck: PreflightCheck = {
     const newIam = awsIamRef(spec.cluster);
     if (oldIam && newIam) immutable('spec.identityProviderRefs[AWSIamConfig]', oldIam, newIam);
     if (spec.datacenterKind === TinkerbellDatacenterKind) {
+      // pkg/providers/tinkerbell/upgrade.go validateMachineCfgsImmutability, validateRefsUnchanged
+      if (!same(o.controlPlaneConfiguration?.machineGroupRef, n.controlPlaneConfiguration?.machineGroupRef)) {
+        out.push(error('eksa/immutable', 'spec.controlPlaneConfiguration.machineGroupRef', 'control plane machine config reference is immutable',
+          `was ${JSON.stringify(o.controlPlaneConfiguration?.machineGroupRef)}`));
+      }
+      const oldRefs = new Map(workerGroups(old!.cluster).map(g => [g?.name, g?.machineGroupRef]));
+      workerGroups(spec.cluster).forEach((g, i) => {
+        if (oldRefs.has(g?.name) && !same(oldRefs.get(g?.name), g?.machineGroupRef)) {
+          out.push(error('eksa/immutable', `spec.workerNodeGroupConfigurations[${i}].machineGroupRef`, `${String(g?.name)}: worker node group machine config reference is immutable`,
+            `was ${JSON.stringify(oldRefs.get(g?.name))}; add a new worker node group instead`));
+        }
+      });
       immutable('spec.controlPlaneConfiguration.labels', o.controlPlaneConfiguration?.labels, n.controlPlaneConfiguration?.labels);
       immutable('spec.controlPlaneConfiguration.taints', o.controlPlaneConfiguration?.taints, n.controlPlaneConfiguration?.taints);
       const oldGroups = new Map(workerGroups(old!.cluster).map(g => [g?.name, g]));

@@ -1,10 +1,10 @@
-// Kubernetes versions (upstream-rules.md §5.6, §5.5 skew): the "1.NN" string, supported by the
+// Kubernetes versions (releases.ts has the source of the supported list; cluster_webhook.go skew): the "1.NN" string, supported by the
 // targeted EKS Anywhere release, and worker groups at most 2 minors behind the control plane.
-import { Finding, error } from '../../../core/finding';
+import { Finding, error, warning } from '../../../core/finding';
 import { about, workerGroups } from '../eksa-spec';
 import { isMajorMinor, minorDiff } from '../kube-version';
 import { defaultKubernetesVersion, supportedKubernetesVersions } from '../releases';
-import { CheckContext, PreflightCheck } from './check';
+import { CheckContext, PreflightCheck, PreflightMode } from './check';
 
 function versionProblems(ctx: CheckContext, field: string, value: unknown, out: Finding[]): boolean {
   const supported = supportedKubernetesVersions(ctx.release);
@@ -39,8 +39,11 @@ export const kubernetesVersionCheck: PreflightCheck = {
       if (!versionProblems(ctx, field, v, out) || !cpOk) return;
       const diff = minorDiff(v, cpVersion);
       if (diff === undefined || diff < 0 || diff > 2) {
-        out.push(error('eksa/version-skew', field, `cluster level minor version must be within 2 versions greater than worker node group version: ${String(v)}`,
-          `the control plane is at ${String(cpVersion)}; a worker group may lag it by at most 2 minors and never be ahead`));
+        const hint = `the control plane is at ${String(cpVersion)}; a worker group may lag it by at most 2 minors and never be ahead`;
+        // The webhook checks the skew on update only (cluster_webhook.go ValidateWorkerKubernetesVersionSkew); at create it is a warning.
+        out.push(ctx.mode === PreflightMode.UPGRADE
+          ? error('eksa/version-skew', field, `cluster level minor version must be within 2 versions greater than worker node group version: ${String(v)}`, hint)
+          : warning('eksa/version-skew', field, `cluster level minor version ${String(cpVersion)} is not within 2 versions greater than worker node group version ${String(v)}: accepted at create, rejected by every later update`, hint));
       }
     });
     return about(spec.cluster, out);

@@ -10,7 +10,8 @@ export const DEFAULT_NODE_CIDR_MASK_SIZE = 24;
 const MAX_POD_NODE_MASK_DIFF = 16;
 const LEGACY_CNIS = ['cilium', 'kindnetd'];
 const POLICY_MODES = ['default', 'always', 'never'];
-const ROUTING_MODES = ['default', 'direct'];
+/** cluster_types.go CiliumRoutingModeOverlay / CiliumRoutingModeDirect; upstream does not check the value (anything but direct is overlay). */
+const ROUTING_MODES = ['overlay', 'direct'];
 
 function cidrBlocks(section: any): unknown[] | undefined {
   const b = section?.cidrBlocks;
@@ -71,19 +72,23 @@ function cniRules(net: any, datacenterKind: string, out: Finding[]): void {
   }
   const routing = cilium.routingMode;
   if (routing !== undefined && routing !== '' && !ROUTING_MODES.includes(routing)) {
-    out.push(error('eksa/cilium', `${at}.routingMode`, `validating cniConfig: cilium routingMode "${String(routing)}" not supported`, `one of ${ROUTING_MODES.join(', ')}`));
+    out.push(warning('eksa/cilium', `${at}.routingMode`, `cilium routingMode "${String(routing)}" is not one of ${ROUTING_MODES.join(', ')}: EKS Anywhere does not check it and treats it as overlay`,
+      `one of ${ROUTING_MODES.join(', ')} (default overlay)`));
   }
   const v4 = cilium.ipv4NativeRoutingCIDR;
   const v6 = cilium.ipv6NativeRoutingCIDR;
-  if (routing === 'direct' && !v4 && !v6) {
-    out.push(error('eksa/cilium', `${at}.ipv4NativeRoutingCIDR`, 'validating cniConfig: ipv4NativeRoutingCIDR is required when routingMode is direct',
-      'the CIDR in which native routing is possible, usually the node network'));
+  if (routing === 'direct' && !v4) {
+    out.push(error('eksa/cilium', `${at}.ipv4NativeRoutingCIDR`, 'validating cniConfig: direct routing mode requires IPv4NativeRoutingCIDR to be set',
+      'the IPv4 CIDR in which native routing is possible, usually the node network'));
   }
   if (routing !== 'direct' && (v4 || v6)) {
-    out.push(error('eksa/cilium', `${at}.${v4 ? 'ipv4' : 'ipv6'}NativeRoutingCIDR`, 'validating cniConfig: native routing CIDRs can only be set when routingMode is direct'));
+    out.push(warning('eksa/cilium', `${at}.${v4 ? 'ipv4' : 'ipv6'}NativeRoutingCIDR`, 'native routing CIDRs are only used when routingMode is direct: ignored',
+      'set routingMode: direct, or remove the CIDR'));
   }
   for (const [f, v, fam] of [['ipv4NativeRoutingCIDR', v4, 4], ['ipv6NativeRoutingCIDR', v6, 6]] as const) {
-    if (v && parseCidr(v)?.family !== fam) out.push(error('eksa/cilium', `${at}.${f}`, `validating cniConfig: ${f} ${String(v)} is not a valid IPv${fam} CIDR`));
+    if (v && parseCidr(v)?.family !== fam) {
+      out.push(warning('eksa/cilium', `${at}.${f}`, `${f} ${String(v)} is not a valid IPv${fam} CIDR: EKS Anywhere passes it to Cilium unchecked`, `an IPv${fam} CIDR, e.g. ${fam === 4 ? '10.0.0.0/16' : 'fd00::/64'}`));
+    }
   }
 }
 

@@ -1,5 +1,5 @@
-// proxyConfiguration rules (upstream-rules.md §5.2 item 11). eksctl also resolves the proxy
-// host name; offline, a syntactically valid DNS name is accepted in its place.
+// proxyConfiguration rules (cluster.go validateProxyConfig, validateProxyData). eksctl also
+// resolves the proxy host name; offline, a syntactically valid DNS name is accepted in its place.
 import { Finding, error } from '../../../core/finding';
 import { isIp } from '../cidr';
 import { about } from '../eksa-spec';
@@ -29,8 +29,14 @@ export function proxyProblem(proxy: string): string | undefined {
   }
   const split = splitHostPort(hostPort);
   if (typeof split === 'string') return `proxy endpoint ${proxy} is invalid (${split}), please provide a valid proxy address`;
+  // eksctl resolves the host (net.DefaultResolver.LookupIPAddr) unless it is an IP. Offline, a
+  // well-formed name is taken to resolve, except one whose last label is all digits: no such
+  // top-level domain exists, so it never resolves (0.0.0.1234, cluster_invalid_proxy_ip.yaml).
   if (!isIp(split.host) && !DNS_NAME.test(split.host)) {
     return `proxy endpoint ${split.host} is invalid, please provide a valid proxy domain name or ip`;
+  }
+  if (!isIp(split.host) && /(^|\.)\d+$/.test(split.host)) {
+    return `proxy endpoint ${split.host} is invalid, please provide a valid proxy domain name or ip: neither an IP nor a name that can resolve (its last label is all digits)`;
   }
   const port = /^\d+$/.test(split.port) ? Number(split.port) : NaN;
   if (!(port >= 1 && port <= 65535)) return `proxy port ${split.port} is invalid, please provide a valid proxy port`;

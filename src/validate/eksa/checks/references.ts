@@ -3,9 +3,10 @@
 import { Finding, error, warning } from '../../../core/finding';
 import {
   DockerDatacenterKind, MACHINE_KIND_OF, TinkerbellDatacenterKind, VSphereDatacenterKind,
-  about, machineRefs, namespaceOf, refOf, resolveRef,
+  about, machineRefs, refOf, resolveRef,
 } from '../eksa-spec';
 import { PreflightCheck } from './check';
+import { namespaceProblem } from './same-namespace';
 
 const CHECKED_PROVIDERS = [DockerDatacenterKind, VSphereDatacenterKind, TinkerbellDatacenterKind];
 
@@ -29,9 +30,9 @@ export const referencesCheck: PreflightCheck = {
     const datacenter = resolveRef(spec, dc.kind, dc.name);
     if (!datacenter) {
       out.push(error('eksa/datacenter-ref', 'spec.datacenterRef', `${dc.kind} ${dc.name} not found`, `add a ${dc.kind} named ${dc.name} to the cluster config`));
-    } else if (namespaceOf(datacenter) !== spec.namespace) {
-      out.push(error('eksa/namespace', 'spec.datacenterRef', `${dc.kind} and Cluster objects must have the same namespace specified`,
-        `Cluster is in ${spec.namespace}, ${dc.kind} ${dc.name} in ${namespaceOf(datacenter)}`));
+    } else {
+      const ns = namespaceProblem(spec, datacenter, 'spec.datacenterRef');
+      if (ns) out.push(ns);
     }
     const machineKind = MACHINE_KIND_OF[dc.kind];
     if (!machineKind) return about(spec.cluster, out);
@@ -47,9 +48,9 @@ export const referencesCheck: PreflightCheck = {
       const target = resolveRef(spec, machineKind, m.ref.name);
       if (!target) {
         out.push(error('eksa/machine-group-ref', m.field, `${machineKind} ${m.ref.name} not found`, `add a ${machineKind} named ${m.ref.name} to the cluster config`));
-      } else if (namespaceOf(target) !== spec.namespace) {
-        out.push(error('eksa/namespace', m.field, `${machineKind} and Cluster objects must have the same namespace specified`,
-          `Cluster is in ${spec.namespace}, ${machineKind} ${m.ref.name} in ${namespaceOf(target)}`));
+      } else {
+        const ns = namespaceProblem(spec, target, m.field);
+        if (ns) out.push(ns);
       }
     }
     return about(spec.cluster, out);

@@ -1,10 +1,13 @@
-// registryMirrorConfiguration rules (upstream-rules.md §5.2 item 12).
+// registryMirrorConfiguration rules (cluster.go validateMirrorConfig) and the registry mirror per
+// OS family (pkg/validations ValidateOSForRegistryMirror).
 import { Finding, error } from '../../../core/finding';
-import { about } from '../eksa-spec';
+import { KubeObject } from '../../../core/kube-object';
+import { VSphereMachineKind, about, nameOf } from '../eksa-spec';
 import { PreflightCheck } from './check';
+import { distinctMachines, roleMachines } from './provider-objects';
 
-/** Registries of EKS-A curated packages (private ECR): at most one mirror may serve them. */
-const CURATED_PACKAGES_REGISTRY = /\d{12}\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com/;
+/** The curated packages registry in every region (constants.DefaultCuratedPackagesRegistryRegex): at most one mirror may serve it. */
+const CURATED_PACKAGES_REGISTRY = /783794618700\.dkr\.ecr\..*\.amazonaws\.com/;
 
 export const registryMirrorCheck: PreflightCheck = {
   name: 'Validate registry mirror configuration',
@@ -34,6 +37,22 @@ export const registryMirrorCheck: PreflightCheck = {
           'more than one would make the package controller\'s source ambiguous'));
       }
     });
+    // Registry mirror per OS family (pkg/validations/cluster.go ValidateOSForRegistryMirror, create and upgrade).
+    if (m.insecureSkipVerify === true) {
+      const bottlerocket = distinctMachines(roleMachines(spec)).filter(mc => osFamilyOf(mc) === 'bottlerocket');
+      if (bottlerocket.length) {
+        out.push(error('eksa/registry-mirror-os', `${at}.insecureSkipVerify`,
+          `InsecureSkipVerify is not supported for bottlerocket (machine configs ${bottlerocket.map(nameOf).join(', ')})`,
+          'give the mirror a certificate (caCertContent) instead, or use ubuntu or redhat machines'));
+      }
+    }
     return about(spec.cluster, out);
   },
 };
+
+/** A machine config's OS family after upstream defaulting (vSphere: unset means bottlerocket). */
+function osFamilyOf(mc: KubeObject): string {
+  const os = mc.spec?.osFamily;
+  if ((os === undefined || os === '') && mc.kind === VSphereMachineKind) return 'bottlerocket';
+  return typeof os === 'string' ? os : '';
+}

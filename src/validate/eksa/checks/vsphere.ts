@@ -1,9 +1,10 @@
 // vSphere provider rules (upstream-rules.md §5.4): required datacenter and machine fields,
 // inventory paths under the datacenter, failure domains, Bottlerocket's ec2-user.
-import { Finding, error } from '../../../core/finding';
+import { Finding, error, warning } from '../../../core/finding';
 import { KubeObject } from '../../../core/kube-object';
 import { PreflightFinding, VSphereDatacenterKind, about, nameOf, workerGroups } from '../eksa-spec';
 import { PreflightCheck, intField, str } from './check';
+import { hostOsConfigProblems } from './host-os-config';
 import { datacenterOf, distinctMachines, roleMachines } from './provider-objects';
 
 export const VSPHERE_OS_FAMILIES = ['bottlerocket', 'ubuntu', 'redhat'];
@@ -54,17 +55,27 @@ export function vsphereMachineProblems(obj: KubeObject, datacenter = ''): Findin
       out.push(error('eksa/vsphere-path', `spec.${f}`, `VSphereMachineConfig ${name} ${f} ${s[f]} is not under datacenter ${datacenter}`));
     }
   }
-  const os = s.osFamily;
+  // An unset osFamily is defaulted to bottlerocket (vspheremachineconfig.go setVSphereMachineConfigDefaults).
+  const os = s.osFamily === undefined || s.osFamily === '' ? 'bottlerocket' : s.osFamily;
   if (!VSPHERE_OS_FAMILIES.includes(os)) {
-    out.push(error('eksa/os-family', 'spec.osFamily', `VSphereMachineConfig ${name} osFamily ${JSON.stringify(os ?? '')} is not supported`, `one of ${VSPHERE_OS_FAMILIES.join(', ')}`));
+    out.push(error('eksa/os-family', 'spec.osFamily', `VSphereMachineConfig ${name} osFamily: ${String(os)} is not supported, please use one of the following: ${VSPHERE_OS_FAMILIES.join(', ')}`));
   }
   const user = Array.isArray(s.users) ? s.users[0]?.name : undefined;
   if (os === 'bottlerocket' && user !== undefined && user !== 'ec2-user') {
     out.push(error('eksa/users', 'spec.users[0].name', `users[0].name ${String(user)} is invalid. Please use 'ec2-user' for Bottlerocket`));
   }
+  // Upstream defaults these instead of rejecting them (setVSphereMachineConfigDefaults; DiskGiB in the provider's defaulter).
+  const defaults: Record<string, string> = { numCPUs: '2', memoryMiB: '8192', diskGiB: 'the template\'s disk size (at least 20)' };
   for (const f of ['numCPUs', 'memoryMiB', 'diskGiB']) {
     const v = intField(s[f]);
-    if (v !== undefined && !(v > 0)) out.push(error('eksa/vsphere-machine', `spec.${f}`, `VSphereMachineConfig ${name} ${f} must be a positive whole number, got ${JSON.stringify(s[f])}`));
+    if (v !== undefined && !(v > 0)) {
+      out.push(warning('eksa/vsphere-machine', `spec.${f}`, `VSphereMachineConfig ${name} ${f} ${JSON.stringify(s[f])} is not positive: EKS Anywhere replaces it with ${defaults[f]}`, `a positive whole number, or leave ${f} unset`));
+    }
+  }
+  out.push(...hostOsConfigProblems(obj));
+  const memory = intField(s.memoryMiB);
+  if (memory !== undefined && memory > 0 && memory < 2048) {
+    out.push(warning('eksa/vsphere-machine', 'spec.memoryMiB', `VSphereMachineConfig ${name} memoryMiB ${memory} is below 2048: EKS Anywhere raises it to 2048`, 'at least 2048; 8192 is recommended'));
   }
   return out;
 }
@@ -83,11 +94,18 @@ export const vsphereCheck: PreflightCheck = {
     }
     const domains = new Set((Array.isArray(dc?.spec?.failureDomains) ? dc!.spec.failureDomains : []).map((d: any) => d?.name));
     const own: Finding[] = [];
+    // pkg/providers/vsphere/validator.go validateWorkerNodeGroupDomains: one failure domain per group, defined in the datacenter.
     workerGroups(spec.cluster).forEach((g, i) => {
-      (Array.isArray(g?.failureDomains) ? g.failureDomains : []).forEach((fd: unknown, j: number) => {
+      const fds: unknown[] = Array.isArray(g?.failureDomains) ? g.failureDomains : [];
+      if (fds.length > 1) {
+        own.push(error('eksa/vsphere-failure-domain', `spec.workerNodeGroupConfigurations[${i}].failureDomains`,
+          `multiple failure domains provided in the worker node group: ${String(g?.name)}. Please provide only one failure domain`, 'one failure domain per worker node group'));
+        return;
+      }
+      fds.forEach((fd: unknown, j: number) => {
         if (!domains.has(fd)) {
           own.push(error('eksa/vsphere-failure-domain', `spec.workerNodeGroupConfigurations[${i}].failureDomains[${j}]`,
-            `failure domain ${String(fd)} is not defined in the VSphereDatacenterConfig`, `defined: ${[...domains].join(', ') || 'none'}`));
+            `provided invalid failure domain ${String(fd)} in the worker node group ${String(g?.name)}`, `defined in the VSphereDatacenterConfig: ${[...domains].join(', ') || 'none'}`));
         }
       });
     });

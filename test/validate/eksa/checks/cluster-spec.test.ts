@@ -69,9 +69,15 @@ describe('Validate control plane configuration', () => {
     }))).toEqual([]);
   });
 
-  test('InPlace passes on Tinkerbell; rollingUpdate with InPlace fails', () => {
-    expect(errors(cluster(tinkerbell(), s => { s.controlPlaneConfiguration.upgradeRolloutStrategy = { type: 'InPlace' }; }))).toEqual([]);
-    expect(errors(cluster(tinkerbell(), s => { s.controlPlaneConfiguration.upgradeRolloutStrategy = { type: 'InPlace', rollingUpdate: { maxSurge: 1 } }; }))).toEqual([
+  test('InPlace passes on Tinkerbell (for the whole cluster: one strategy type); rollingUpdate with InPlace fails', () => {
+    expect(errors(cluster(tinkerbell(), s => {
+      s.controlPlaneConfiguration.upgradeRolloutStrategy = { type: 'InPlace' };
+      s.workerNodeGroupConfigurations[0].upgradeRolloutStrategy = { type: 'InPlace' };
+    }))).toEqual([]);
+    expect(errors(cluster(tinkerbell(), s => {
+      s.controlPlaneConfiguration.upgradeRolloutStrategy = { type: 'InPlace', rollingUpdate: { maxSurge: 1 } };
+      s.workerNodeGroupConfigurations[0].upgradeRolloutStrategy = { type: 'InPlace' };
+    }))).toEqual([
       'Validate control plane configuration: Cluster/metal spec.controlPlaneConfiguration.upgradeRolloutStrategy.rollingUpdate: ControlPlaneConfiguration: rollingUpdate must not be set when the upgrade rollout strategy type is InPlace',
     ]);
   });
@@ -173,7 +179,13 @@ describe('Validate worker node groups', () => {
     }))).toEqual(['Validate worker node groups: Cluster/metal spec.controlPlaneConfiguration.taints: cannot taint control plane when there is no worker node']);
   });
 
-  test('Tinkerbell worker groups may upgrade InPlace', () => {
-    expect(errors(cluster(tinkerbell(), s => { s.workerNodeGroupConfigurations[0].upgradeRolloutStrategy = { type: 'InPlace' }; }))).toEqual([]);
+  test('Tinkerbell worker groups may upgrade InPlace, with the control plane (validate.go validateUpgradeRolloutStrategy)', () => {
+    expect(errors(cluster(tinkerbell(), s => {
+      s.workerNodeGroupConfigurations[0].upgradeRolloutStrategy = { type: 'InPlace' };
+      s.controlPlaneConfiguration.upgradeRolloutStrategy = { type: 'InPlace' };
+    }))).toEqual([]);
+    expect(errors(cluster(tinkerbell(), s => { s.workerNodeGroupConfigurations[0].upgradeRolloutStrategy = { type: 'InPlace' }; }))).toEqual([
+      'Tinkerbell Provider setup is valid: Cluster/metal spec.workerNodeGroupConfigurations[0].upgradeRolloutStrategy.type: cannot specify different upgrade rollout strategy types for control plane and worker node group configurations',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // disjoint selectors, valid rows.
 import { HardwareMachine } from '../../../../src/validate/eksa/hardware';
 import { PreflightMode } from '../../../../src/validate/eksa/preflights';
-import { cluster, edit, errors, tinkerbell } from '../fixtures';
+import { cluster, edit, errors, tinkerbell, warnings } from '../fixtures';
 
 function machine(n: number, labels: Record<string, string>): HardwareMachine {
   return {
@@ -30,16 +30,28 @@ describe('Validate hardware', () => {
 
   test('fails when a selector has too few machines', () => {
     expect(errors(tinkerbell(), { hardware: fleet(2, 2) })).toEqual([
-      'Validate hardware: Cluster/metal spec.controlPlaneConfiguration.machineGroupRef: minimum hardware count not met for selector \'{"type":"cp"}\': have: 2, require: 3',
+      'Validate hardware: Cluster/metal spec.controlPlaneConfiguration.machineGroupRef: minimum hardware count not met for selector \'{"type":"cp"}\': have 2, require 3',
     ]);
   });
 
-  test('worker groups sharing a selector add up', () => {
+  test('worker groups sharing a selector add up: eksctl checks only the last group\'s count (an error), the sum is a warning', () => {
     const two = cluster(tinkerbell(), s => { s.workerNodeGroupConfigurations.push({ name: 'md-1', count: 1, machineGroupRef: { kind: 'TinkerbellMachineConfig', name: 'metal' } }); });
-    expect(errors(two, { hardware: fleet(3, 2) })).toEqual([
-      'Validate hardware: Cluster/metal spec.workerNodeGroupConfigurations[0].machineGroupRef: minimum hardware count not met for selector \'{"type":"worker"}\': have: 2, require: 3',
+    expect(errors(two, { hardware: fleet(3, 2) })).toEqual([]);
+    expect(warnings(two, { hardware: fleet(3, 2) })).toEqual([
+      'Validate hardware: Cluster/metal spec.workerNodeGroupConfigurations[0].machineGroupRef: groups sharing the selector \'{"type":"worker"}\' need 3 machines together, have 2: eksctl checks only the last group\'s count (1), the rest fail at provisioning',
     ]);
-    expect(errors(two, { hardware: fleet(3, 3) })).toEqual([]);
+    expect(warnings(two, { hardware: fleet(3, 3) })).toEqual([]);
+    expect(errors(two, { hardware: fleet(3, 0) })).toEqual([
+      'Validate hardware: Cluster/metal spec.workerNodeGroupConfigurations[0].machineGroupRef: minimum hardware count not met for selector \'{"type":"worker"}\': have 0, require 1',
+    ]);
+  });
+
+  test('a dotted-quad netmask is only a warning (eksctl requires a non-empty netmask)', () => {
+    const hardware = [...fleet(3, 1), { ...machine(5, { type: 'worker' }), netmask: '24' }];
+    expect(errors(tinkerbell(), { hardware })).toEqual([]);
+    expect(warnings(tinkerbell(), { hardware })).toEqual([
+      'Validate hardware: Hardware/node5 netmask: hardware.csv:6: netmask "24" is not a dotted-quad IPv4 netmask such as 255.255.255.0: eksctl accepts any non-empty value, the machine gets it over DHCP as written',
+    ]);
   });
 
   test('fails when a machine matches two selectors', () => {

@@ -30,13 +30,26 @@ describe('Validate cluster network', () => {
     ['Cilium skipUpgrade comes with other settings', (s: any) => { s.clusterNetwork.cniConfig.cilium = { skipUpgrade: true, policyEnforcementMode: 'always' }; },
       `${NET}.cniConfig.cilium.policyEnforcementMode: validating cniConfig: when using skipUpgrades for cilium all other fields must be empty`],
     ['Cilium direct routing has no native routing CIDR', (s: any) => { s.clusterNetwork.cniConfig.cilium.routingMode = 'direct'; },
-      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: validating cniConfig: ipv4NativeRoutingCIDR is required when routingMode is direct`],
-    ['a native routing CIDR is set without direct routing', (s: any) => { s.clusterNetwork.cniConfig.cilium.ipv4NativeRoutingCIDR = '10.20.0.0/16'; },
-      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: validating cniConfig: native routing CIDRs can only be set when routingMode is direct`],
-    ['the native routing CIDR is not an IPv4 CIDR', (s: any) => { s.clusterNetwork.cniConfig.cilium = { routingMode: 'direct', ipv4NativeRoutingCIDR: 'fd00::/64' }; },
-      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: validating cniConfig: ipv4NativeRoutingCIDR fd00::/64 is not a valid IPv4 CIDR`],
+      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: validating cniConfig: direct routing mode requires IPv4NativeRoutingCIDR to be set`],
+    ['Cilium direct routing has only an IPv6 native routing CIDR', (s: any) => { s.clusterNetwork.cniConfig.cilium = { routingMode: 'direct', ipv6NativeRoutingCIDR: 'fd00::/64' }; },
+      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: validating cniConfig: direct routing mode requires IPv4NativeRoutingCIDR to be set`],
   ])('fails with %s', (_, mutate, expected) => {
     expect(errors(cluster(vsphere(), mutate))).toEqual([expected]);
+  });
+
+  // Upstream does not check routingMode's value or the CIDRs (cluster.go validateCiliumConfig): warnings.
+  test.each([
+    ['routingMode overlay (an upstream constant)', (s: any) => { s.clusterNetwork.cniConfig.cilium.routingMode = 'overlay'; }, undefined],
+    ['an unknown routingMode', (s: any) => { s.clusterNetwork.cniConfig.cilium.routingMode = 'tunnel'; },
+      `${NET}.cniConfig.cilium.routingMode: cilium routingMode "tunnel" is not one of overlay, direct: EKS Anywhere does not check it and treats it as overlay`],
+    ['a native routing CIDR without direct routing', (s: any) => { s.clusterNetwork.cniConfig.cilium.ipv4NativeRoutingCIDR = '10.20.0.0/16'; },
+      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: native routing CIDRs are only used when routingMode is direct: ignored`],
+    ['an IPv6 CIDR as the IPv4 native routing CIDR', (s: any) => { s.clusterNetwork.cniConfig.cilium = { routingMode: 'direct', ipv4NativeRoutingCIDR: 'fd00::/64' }; },
+      `${NET}.cniConfig.cilium.ipv4NativeRoutingCIDR: ipv4NativeRoutingCIDR fd00::/64 is not a valid IPv4 CIDR: EKS Anywhere passes it to Cilium unchecked`],
+  ])('passes with %s', (_, mutate, warned) => {
+    const spec = cluster(vsphere(), mutate);
+    expect(errors(spec)).toEqual([]);
+    expect(warnings(spec)).toEqual(warned ? [warned] : []);
   });
 
   test('passes with a /20 pod CIDR and /26 node masks, policy "always" and direct routing', () => {

@@ -21,14 +21,25 @@ describe('Vsphere provider validation', () => {
     ['a machine has no resource pool', () => machine('prod', s => { s.resourcePool = ''; }), `${V}: VSphereMachineConfig/prod spec.resourcePool: VSphereMachineConfig prod resourcePool is not set or is empty`],
     ['a machine folder is under another datacenter', () => machine('prod', s => { s.folder = '/dc9/vm/x'; }),
       `${V}: VSphereMachineConfig/prod spec.folder: VSphereMachineConfig prod folder /dc9/vm/x is not under datacenter dc1`],
-    ['the osFamily is unsupported', () => machine('prod-etcd', s => { s.osFamily = 'windows'; }), `${V}: VSphereMachineConfig/prod-etcd spec.osFamily: VSphereMachineConfig prod-etcd osFamily "windows" is not supported`],
+    ['the osFamily is unsupported', () => machine('prod-etcd', s => { s.osFamily = 'windows'; }),
+      `${V}: VSphereMachineConfig/prod-etcd spec.osFamily: VSphereMachineConfig prod-etcd osFamily: windows is not supported, please use one of the following: bottlerocket, ubuntu, redhat`],
     ['Bottlerocket\'s first user is not ec2-user', () => machine('prod', s => { s.users[0].name = 'admin'; }),
       `${V}: VSphereMachineConfig/prod spec.users[0].name: users[0].name admin is invalid. Please use 'ec2-user' for Bottlerocket`],
-    ['numCPUs is 0', () => machine('prod', s => { s.numCPUs = 0; }), `${V}: VSphereMachineConfig/prod spec.numCPUs: VSphereMachineConfig prod numCPUs must be a positive whole number, got 0`],
     ['a worker group names an undefined failure domain', () => cluster(vsphere(), s => { s.workerNodeGroupConfigurations[0].failureDomains = ['fd9']; }),
-      `${V}: Cluster/prod spec.workerNodeGroupConfigurations[0].failureDomains[0]: failure domain fd9 is not defined in the VSphereDatacenterConfig`],
+      `${V}: Cluster/prod spec.workerNodeGroupConfigurations[0].failureDomains[0]: provided invalid failure domain fd9 in the worker node group md-0`],
   ])('fails when %s', (_, make, expected) => {
     expect(errors(make())).toEqual([expected]);
+  });
+
+  // setVSphereMachineConfigDefaults replaces these instead of rejecting them.
+  test.each([
+    ['numCPUs is 0', () => machine('prod', s => { s.numCPUs = 0; }), `${V}: VSphereMachineConfig/prod spec.numCPUs: VSphereMachineConfig prod numCPUs 0 is not positive: EKS Anywhere replaces it with 2`],
+    ['memoryMiB is 1024', () => machine('prod', s => { s.memoryMiB = 1024; }), `${V}: VSphereMachineConfig/prod spec.memoryMiB: VSphereMachineConfig prod memoryMiB 1024 is below 2048: EKS Anywhere raises it to 2048`],
+    ['osFamily is unset', () => machine('prod', s => { delete s.osFamily; }),
+      'Validate cluster config file: VSphereMachineConfig/prod spec.osFamily: spec.osFamily is required by the CRD (kubectl rejects the object without it); eksctl fills in bottlerocket'],
+  ])('warns when %s', (_, make, expected) => {
+    expect(errors(make())).toEqual([]);
+    expect(warnings(make())).toEqual([expected]);
   });
 
   test('passes with Ubuntu and another user, failure domains in use, and paths under the datacenter', () => {
@@ -53,8 +64,8 @@ describe('Tinkerbell Provider setup is valid', () => {
       `${T}: TinkerbellDatacenterConfig/metal spec.tinkerbellIP: cluster controlPlaneConfiguration.Endpoint.Host and TinkerbellDatacenterConfig.Spec.TinkerbellIP are the same (10.0.0.100), please provide two unique IPs`],
     ['hookIsoURL is set without isoBoot', () => dc(s => { s.hookIsoURL = 'https://artifacts.example.com/hook.iso'; }),
       `${T}: TinkerbellDatacenterConfig/metal spec.hookIsoURL: TinkerbellDatacenterConfig: hookIsoURL is only supported when isoBoot is true`],
-    ['osImageURL is not a URL', () => dc(s => { s.osImageURL = 'ubuntu image'; }),
-      `${T}: TinkerbellDatacenterConfig/metal spec.osImageURL: TinkerbellDatacenterConfig: invalid osImageURL "ubuntu image": not a valid URL`],
+    ['osImageURL is not a URL', () => dc(s => { s.osImageURL = 'ubuntu image 1.35'; }),
+      `${T}: TinkerbellDatacenterConfig/metal spec.osImageURL: TinkerbellDatacenterConfig: invalid osImageURL "ubuntu image 1.35": not a valid URL`],
     ['a hardwareSelector is empty', () => machine('metal-cp', s => { s.hardwareSelector = {}; }),
       `${T}: TinkerbellMachineConfig/metal-cp spec.hardwareSelector: TinkerbellMachineConfig: missing spec.hardwareSelector: metal-cp`],
     ['a hardwareSelector has two pairs', () => machine('metal', s => { s.hardwareSelector = { type: 'worker', rack: 'r1' }; }),
@@ -65,13 +76,22 @@ describe('Tinkerbell Provider setup is valid', () => {
       `${T}: TinkerbellMachineConfig/metal-cp spec.osFamily: TinkerbellMachineConfig: unsupported spec.osFamily (windows); Please use one of the following: ubuntu, redhat, bottlerocket`],
     ['a worker osFamily differs from the control plane\'s', () => machine('metal', s => { s.osFamily = 'bottlerocket'; }),
       `${T}: TinkerbellMachineConfig/metal spec.osFamily: TinkerbellMachineConfig metal osFamily bottlerocket differs from the control plane's osFamily ubuntu`],
-    ['users is empty', () => machine('metal', s => { s.users = []; }), `${T}: TinkerbellMachineConfig/metal spec.users: TinkerbellMachineConfig: missing spec.Users: metal`],
-    ['control plane and workers share a selector', () => machine('metal', s => { s.hardwareSelector = { type: 'cp' }; }),
-      `${T}: Cluster/metal spec.workerNodeGroupConfigurations[0].machineGroupRef: the worker node group md-0 and the control plane select hardware with the same hardwareSelector {"type":"cp"}`],
-    ['a templateRef names no template', () => machine('metal', s => { s.templateRef = { kind: 'TinkerbellTemplateConfig', name: 'custom' }; }),
-      `${T}: TinkerbellMachineConfig/metal spec.templateRef: TinkerbellTemplateConfig custom not found`],
   ])('fails when %s', (_, make, expected) => {
     expect(errors(make())).toEqual([expected]);
+  });
+
+  // Stricter than eksctl before issue 15, warnings now: eksctl adds ec2-user (ssh.go), keeps identical
+  // selectors as one (validate.go selectorSet), falls back to the default template (template.go).
+  test.each([
+    ['users is empty', () => machine('metal', s => { s.users = []; }),
+      `${T}: TinkerbellMachineConfig/metal spec.users: TinkerbellMachineConfig: missing spec.Users: metal: eksctl adds the user ec2-user with a generated SSH key; the EKS-A webhook (kubectl, GitOps) rejects it`],
+    ['control plane and workers share a selector', () => machine('metal', s => { s.hardwareSelector = { type: 'cp' }; }),
+      `${T}: Cluster/metal spec.workerNodeGroupConfigurations[0].machineGroupRef: the worker node group md-0 and the control plane select hardware with the same hardwareSelector {"type":"cp"}: eksctl accepts it, and any of these machines may become either`],
+    ['a templateRef names no template', () => machine('metal', s => { s.templateRef = { kind: 'TinkerbellTemplateConfig', name: 'custom' }; }),
+      `${T}: TinkerbellMachineConfig/metal spec.templateRef: TinkerbellTemplateConfig custom not found: eksctl provisions with the default template instead`],
+  ])('warns when %s', (_, make, expected) => {
+    expect(errors(make())).toEqual([]);
+    expect(warnings(make())).toEqual([expected]);
   });
 
   test('fails when osFamily is missing (the CRD requires it too)', () => {

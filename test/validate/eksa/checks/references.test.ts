@@ -91,14 +91,23 @@ describe('Validate GitOps configuration', () => {
   test.each([
     ['the kind is not a GitOps kind', { kind: 'ArgoConfig', name: 'prod' }, [], `${G}: Cluster/prod spec.gitOpsRef.kind: only GitOpsConfig or FluxConfig Kind are supported at this time`],
     ['the name is empty', { kind: 'FluxConfig', name: '' }, [], `${G}: Cluster/prod spec.gitOpsRef.name: GitOpsRef name can't be empty; specify a valid GitOpsConfig name`],
-    ['the FluxConfig is missing', { kind: 'FluxConfig', name: 'prod' }, [], `${G}: Cluster/prod spec.gitOpsRef: FluxConfig prod not found`],
     ['the FluxConfig names two providers', { kind: 'FluxConfig', name: 'prod' }, [flux({ github: { owner: 'o', repository: 'r' }, git: { repositoryUrl: 'ssh://x/y.git' } })],
       `${G}: FluxConfig/prod spec: must specify only one provider`],
-    ['the FluxConfig names no provider', { kind: 'FluxConfig', name: 'prod' }, [flux({ branch: 'main' })], `${G}: FluxConfig/prod spec: must specify a provider`],
+    ['the FluxConfig names no provider', { kind: 'FluxConfig', name: 'prod' }, [flux({ branch: 'main' })], `${G}: FluxConfig/prod spec: must specify a provider. Valid options are git and github`],
+    ['the Git repository URL is not ssh:// (cluster_invalid_flux_unset_gitusername.yaml)', { kind: 'FluxConfig', name: 'prod' }, [flux({ git: { repositoryUrl: 'https://git.example.com/fleet.git' } })],
+      `${G}: FluxConfig/prod spec.git.repositoryUrl: invalid repository url scheme: https`],
+    ['the branch is not a valid branch name', { kind: 'FluxConfig', name: 'prod' }, [flux({ github: { owner: 'o', repository: 'r' }, branch: 'a..b' })],
+      `${G}: FluxConfig/prod spec.branch: a..b is not a valid git branch name, please check with this documentation https://git-scm.com/docs/git-check-ref-format for valid git branch names`],
     ['the FluxConfig is in another namespace', { kind: 'FluxConfig', name: 'prod' }, [flux({ github: { owner: 'o', repository: 'r' } }, 'flux')],
       `${G}: Cluster/prod spec.gitOpsRef: FluxConfig and Cluster objects must have the same namespace specified`],
   ])('fails when %s', (_, ref, extra, expected) => {
     expect(errors(withRef(ref, ...(extra as KubeObject[])))).toEqual([expected]);
+  });
+
+  test('a missing FluxConfig only warns: eksctl ignores the gitOpsRef (pkg/cluster processFlux)', () => {
+    const objects = withRef({ kind: 'FluxConfig', name: 'prod' });
+    expect(errors(objects)).toEqual([]);
+    expect(warnings(objects)).toEqual([`${G}: Cluster/prod spec.gitOpsRef: FluxConfig prod not found: eksctl ignores the gitOpsRef and creates the cluster without GitOps`]);
   });
 
   test('a GitOpsConfig passes with a deprecation warning', () => {
@@ -123,15 +132,28 @@ describe('Validate identity providers', () => {
     ['a kind is not an identity provider (…_non_oidc_identity_providers.yaml)', [{ kind: 'LDAPConfig', name: 'x' }], [],
       `${I}: Cluster/prod spec.identityProviderRefs[0].kind: kind: LDAPConfig for identityProviderRef is not supported`],
     ['a ref has no name (…_empty_identity_providers.yaml)', [{ kind: 'OIDCConfig' }], [], `${I}: Cluster/prod spec.identityProviderRefs[0].name: specify a valid name for identityProviderRef`],
-    ['two OIDC providers are referenced (…_extra_identity_providers.yaml)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }, { kind: 'OIDCConfig', name: 'other' }],
-      [goodOidc, oidc({ issuerUrl: 'https://b.example.com', clientId: 'b' }, 'other')], `${I}: Cluster/prod spec.identityProviderRefs[1]: only one OIDCConfig identityProviderRef is supported`],
-    ['the OIDCConfig is missing', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [], `${I}: Cluster/prod spec.identityProviderRefs[0]: OIDCConfig prod-oidc not found`],
-    ['the OIDCConfig has no clientId', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [oidc({ issuerUrl: 'https://login.example.com' })], `${I}: OIDCConfig/prod-oidc spec.clientId: clientId is required`],
+    ['the OIDCConfig is missing (oidcconfig.go validateOIDCRefName)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [], `${I}: Cluster/prod spec.identityProviderRefs[0]: OIDCConfig prod-oidc not found`],
+    ['the OIDCConfig has no clientId', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [oidc({ issuerUrl: 'https://login.example.com' })], `${I}: OIDCConfig/prod-oidc spec.clientId: OIDCConfig clientId is required`],
     ['the issuer is not https', [{ kind: 'OIDCConfig', name: 'prod-oidc' }], [oidc({ issuerUrl: 'http://login.example.com', clientId: 'x' })],
-      `${I}: OIDCConfig/prod-oidc spec.issuerUrl: issuerUrl http://login.example.com is invalid`],
-    ['the AWSIamConfig has no region', [{ kind: 'AWSIamConfig', name: 'prod-iam' }], [awsIam({ awsRegion: '', backendMode: ['CRD'] })], `${I}: AWSIamConfig/prod-iam spec.awsRegion: awsRegion is required`],
+      `${I}: OIDCConfig/prod-oidc spec.issuerUrl: OIDCConfig issuerUrl should have HTTPS scheme (got "http://login.example.com")`],
+    ['two required claims are set (cluster_oidc_extra_required_claims.yaml)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }],
+      [oidc({ issuerUrl: 'https://login.example.com', clientId: 'x', requiredClaims: [{ claim: 'a', value: '1' }, { claim: 'b', value: '2' }] })],
+      `${I}: OIDCConfig/prod-oidc spec.requiredClaims: only one OIDConfig requiredClaim is supported at this time (got 2)`],
+    ['the AWSIamConfig has no region', [{ kind: 'AWSIamConfig', name: 'prod-iam' }], [awsIam({ awsRegion: '', backendMode: ['CRD'] })], `${I}: AWSIamConfig/prod-iam spec.awsRegion: AWSIamConfig AWSRegion is a required field`],
+    ['the AWSIamConfig uses the MountedFile backend (cluster_1_21_awsiam_unsupported_mountedfile.yaml)', [{ kind: 'AWSIamConfig', name: 'prod-iam' }],
+      [awsIam({ awsRegion: 'us-west-2', backendMode: ['MountedFile'] })], `${I}: AWSIamConfig/prod-iam spec.backendMode[0]: AWSIamConfig BackendMode does not support MountedFile backend`],
   ])('fails when %s', (_, refs, extra, expected) => {
     expect(errors(withRefs(refs, ...(extra as KubeObject[])))).toEqual([expected]);
+  });
+
+  test.each([
+    ['two OIDC providers are referenced (…_extra_identity_providers.yaml: no upstream rule)', [{ kind: 'OIDCConfig', name: 'prod-oidc' }, { kind: 'OIDCConfig', name: 'other' }],
+      [goodOidc, oidc({ issuerUrl: 'https://b.example.com', clientId: 'b' }, 'other')],
+      `${I}: Cluster/prod spec.identityProviderRefs[1]: a second OIDCConfig identityProviderRef: EKS Anywhere accepts it, but configures the API server with one OIDCConfig only`],
+  ])('warns when %s', (_, refs, extra, expected) => {
+    const objects = withRefs(refs, ...(extra as KubeObject[]));
+    expect(errors(objects)).toEqual([]);
+    expect(warnings(objects)).toEqual([expected]);
   });
 
   test('fails when the OIDCConfig is in another namespace', () => {

@@ -1,5 +1,6 @@
 // Kubernetes version (upstream-rules.md §5.6) and remaining Cluster field preflights (§5.2 items
 // 13, 15; §5.5 etcdEncryption on create).
+import { PreflightMode } from '../../../../src/validate/eksa/preflights';
 import { EksaRelease } from '../../../../src/validate/eksa/releases';
 import { cluster, errors, tinkerbell, vsphere, warnings } from '../fixtures';
 
@@ -13,12 +14,23 @@ describe('Validate Kubernetes version', () => {
     ['1.37 does not exist yet', (s: any) => { s.kubernetesVersion = '1.37'; }, `${KV} spec.kubernetesVersion: kubernetes version 1.37 is not supported by EKS Anywhere v0.26`],
     ['a patch version is given', (s: any) => { s.kubernetesVersion = '1.35.2'; }, `${KV} spec.kubernetesVersion: kubernetesVersion "1.35.2" is not valid`],
     ['the version is missing', (s: any) => { delete s.kubernetesVersion; }, `${KV} spec.kubernetesVersion: kubernetesVersion is not set`],
-    ['a worker group lags 3 minors', (s: any) => { s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.32'; },
-      `${KV} spec.workerNodeGroupConfigurations[0].kubernetesVersion: cluster level minor version must be within 2 versions greater than worker node group version: 1.32`],
-    ['a worker group is ahead of the control plane', (s: any) => { s.kubernetesVersion = '1.34'; s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.35'; },
-      `${KV} spec.workerNodeGroupConfigurations[0].kubernetesVersion: cluster level minor version must be within 2 versions greater than worker node group version: 1.35`],
   ])('fails when %s', (_, mutate, expected) => {
     expect(errors(cluster(vsphere(), mutate))).toEqual([expected]);
+  });
+
+  // cluster_webhook.go validateCPWorkerKubeSkew runs on update only: at create the skew is a warning.
+  test.each([
+    ['a worker group lags 3 minors', (s: any) => { s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.32'; },
+      `${KV} spec.workerNodeGroupConfigurations[0].kubernetesVersion: cluster level minor version 1.35 is not within 2 versions greater than worker node group version 1.32: accepted at create, rejected by every later update`],
+    ['a worker group is ahead of the control plane', (s: any) => { s.kubernetesVersion = '1.34'; s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.35'; },
+      `${KV} spec.workerNodeGroupConfigurations[0].kubernetesVersion: cluster level minor version 1.34 is not within 2 versions greater than worker node group version 1.35: accepted at create, rejected by every later update`],
+  ])('warns at create when %s (an error on update)', (_, mutate, expected) => {
+    const spec = cluster(vsphere(), mutate);
+    expect(errors(spec)).toEqual([]);
+    expect(warnings(spec)).toEqual([expected]);
+    expect(errors(spec, { mode: PreflightMode.UPGRADE, old: spec })).toEqual([
+      expected.replace(/cluster level minor version [\d.]+ is not within 2 versions greater than worker node group version ([\d.]+): .*$/, 'cluster level minor version must be within 2 versions greater than worker node group version: $1'),
+    ]);
   });
 
   test('the supported list follows the targeted release', () => {
@@ -53,18 +65,25 @@ describe('Validate Kubernetes version', () => {
     expect(errors(cluster(vsphere(), s => { s.workerNodeGroupConfigurations[0].kubernetesVersion = '1.33'; }))).toEqual([]);
   });
 
-  test('an unquoted version is read as eksctl reads it, with a warning (kubectl would reject it)', () => {
-    const spec = cluster(vsphere(), s => { s.kubernetesVersion = 1.3; });
+  test('an unquoted version that reads back unchanged is read as eksctl reads it, with a warning (kubectl would reject it)', () => {
+    const spec = cluster(vsphere(), s => { s.kubernetesVersion = 1.35; });
     expect(errors(spec)).toEqual([]);
     expect(warnings(spec)).toEqual([
-      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.30 is not quoted; eksctl reads it as "1.30", kubectl and GitOps tools read the number 1.3 and reject it',
+      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.35 is not quoted: eksctl quotes it and reads "1.35", but kubectl and GitOps tools read the number and the API server rejects it',
     ]);
     expect(errors(cluster(vsphere(), s => { s.kubernetesVersion = 1.27; }))).toEqual([`${KV} spec.kubernetesVersion: kubernetes version 1.27 is not supported by EKS Anywhere v0.26`]);
+  });
+
+  test('an unquoted 1.30 has lost its trailing zero (the number 1.3): an error', () => {
+    expect(errors(cluster(vsphere(), s => { s.kubernetesVersion = 1.3; }))).toEqual([
+      'Validate cluster config file: Cluster/prod spec.kubernetesVersion: kubernetesVersion 1.3 is not quoted: YAML reads the number 1.3, so a written 1.30 has lost its trailing zero (eksctl reads "1.30" only from the file text; kubectl, GitOps tools and cdk8s read 1.3)',
+    ]);
   });
 
   test('Kubernetes 1.21 on bare metal fails (tinkerbell_121cluster_without_worker_nodes.yaml)', () => {
     expect(errors(cluster(tinkerbell(), s => { s.kubernetesVersion = '1.21'; delete s.workerNodeGroupConfigurations; }))).toEqual([
       'Validate Kubernetes version: Cluster/metal spec.kubernetesVersion: kubernetes version 1.21 is not supported by EKS Anywhere v0.26',
+      'Tinkerbell Provider setup is valid: TinkerbellDatacenterConfig/metal spec.osImageURL: missing kube version from OSImageURL: url=https://artifacts.example.com/eksa/ubuntu-2204-kube-1-35.gz, version=1.21',
     ]);
   });
 });
@@ -82,7 +101,7 @@ describe('Validate cluster configuration', () => {
     ['etcdEncryption is set on create', (s: any) => { s.etcdEncryption = [{ providers: [{ kms: { name: 'kms', socketListenAddress: 'unix:///var/run/kms.sock' } }], resources: ['secrets'] }]; },
       `${F} spec.etcdEncryption: etcdEncryption is not supported during cluster creation`],
     ['kubeletConfiguration sets providerID', (s: any) => { s.workerNodeGroupConfigurations[0].kubeletConfiguration = { providerID: 'x' }; },
-      `${F} spec.workerNodeGroupConfigurations[0].kubeletConfiguration.providerID: can't set providerID in kubeletConfiguration`],
+      `${F} spec.workerNodeGroupConfigurations[0].kubeletConfiguration.providerID: can not override providerID or cloudProvider (set by EKS Anywhere)`],
   ])('fails when %s', (_, mutate, expected) => {
     expect(errors(cluster(vsphere(), mutate))).toEqual([expected]);
   });

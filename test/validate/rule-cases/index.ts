@@ -1,0 +1,33 @@
+// Every rule case, one file per upstream project (the same split as src/validate/catalog/).
+import { BAREMETAL_OPERATOR_CASES } from './baremetal-operator';
+import { RuleCase } from './case';
+import { CLUSTER_API_CASES } from './cluster-api';
+import { CLUSTER_API_PROVIDER_METAL3_CASES } from './cluster-api-provider-metal3';
+import { CAPRKE2_CASES, CAPRKE2_CEL_CASES } from './cluster-api-provider-rke2';
+import { EKS_ANYWHERE_CASES } from './eks-anywhere';
+import { GENERIC_CASES } from './generic';
+import { HELM_CEL_CASES, HELM_CONTROLLER_CASES } from './helm-controller';
+import { IGNITION_BUTANE_CASES } from './ignition-butane';
+import { IP_ADDRESS_MANAGER_CASES } from './ip-address-manager';
+import { METALLB_CASES, METALLB_CEL_CASES } from './metallb';
+import { TINKERBELL_CASES } from './tinkerbell';
+
+export type { RuleCase };
+
+/** Sorted by project name, as the catalog. */
+export const RULE_CASES: readonly RuleCase[] = [
+  ...BAREMETAL_OPERATOR_CASES,
+  ...CLUSTER_API_CASES,
+  ...CLUSTER_API_PROVIDER_METAL3_CASES,
+  ...CAPRKE2_CASES,
+  ...CAPRKE2_CEL_CASES,
+  ...EKS_ANYWHERE_CASES,
+  ...GENERIC_CASES,
+  ...HELM_CONTROLLER_CASES,
+  ...HELM_CEL_CASES,
+  ...IGNITION_BUTANE_CASES,
+  ...IP_ADDRESS_MANAGER_CASES,
+  ...METALLB_CASES,
+  ...METALLB_CEL_CASES,
+  ...TINKERBELL_CASES,
+];
