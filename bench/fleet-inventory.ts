@@ -4,7 +4,7 @@ import { Inventory, InventoryHost } from '../src/inventory/types';
 
 function mac(site: number, host: number): string {
   const hex = (n: number) => n.toString(16).padStart(2, '0');
-  return `0c:c4:${hex((site >> 8) & 0xff)}:${hex(site & 0xff)}:00:${hex(host)}`;
+  return `0c:c4:${hex((site >> 8) & 0xff)}:${hex(site & 0xff)}:${hex((host >> 8) & 0xff)}:${hex(host & 0xff)}`;
 }
 
 export interface FleetOptions {
@@ -12,6 +12,8 @@ export interface FleetOptions {
   readonly controlPlane?: number;
   /** Worker hosts (and replicas) per site. @default 3 */
   readonly workers?: number;
+  /** One namespace for every site (the worst case of the namespace-scoped cross-object rules). @default - a namespace per site */
+  readonly namespace?: string;
 }
 
 export function fleetInventory(sites: number, opts: FleetOptions = {}): Inventory {
@@ -24,13 +26,14 @@ export function fleetInventory(sites: number, opts: FleetOptions = {}): Inventor
     const hosts: InventoryHost[] = Array.from({ length: cp + wk }, (_unused, h) => ({
       name: `site${s}-node${h + 1}`,
       role: h < cp ? 'control-plane' as const : 'worker' as const,
-      bmcAddress: `redfish-virtualmedia://100.${64 + hi}.${b}.${h + 10}/redfish/v1/Systems/1`,
+      // Past 240 hosts in a site the system path tells BMCs on one address apart.
+      bmcAddress: `redfish-virtualmedia://100.${64 + hi}.${b}.${(h % 240) + 10}/redfish/v1/Systems/${Math.floor(h / 240) + 1}`,
       bootMacAddress: mac(s, h + 1),
     }));
     return {
       name: `site${s}`,
       type: 'rke2-multinode' as const,
-      namespace: `site${s}`,
+      namespace: opts.namespace ?? `site${s}`,
       hosts,
       rke2: {
         apiVip: { ipv4: `172.${16 + hi}.${b}.100` },

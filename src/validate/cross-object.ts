@@ -3,6 +3,7 @@
 import { duplicateHostRules, duplicateObjectRules } from './duplicate-rules';
 import { embeddedManifests } from './embedded-manifests';
 import { EmbeddedTexts } from './embedded-texts';
+import { IndexKey, lookup } from './object-index';
 import { parsePoolAddress } from './pool-addresses';
 import { ObjectFinding, error, warning } from '../core/finding';
 import { isKind } from '../core/gvk';
@@ -25,14 +26,28 @@ interface Demand {
   readonly hosts: KubeObject[];
 }
 
-function demands(objects: readonly KubeObject[], hosts: readonly KubeObject[]): Demand[] {
-  const templates = objects.filter(o => isKind(o, 'infrastructure.cluster.x-k8s.io', 'Metal3MachineTemplate'));
+/** Metal3MachineTemplates by `namespace|name`, BareMetalHosts by namespace (keys of the object index). */
+const TEMPLATE_BY_NAME: IndexKey = o => (isKind(o, 'infrastructure.cluster.x-k8s.io', 'Metal3MachineTemplate') ? `${ns(o)}|${String(o.metadata?.name)}` : undefined);
+/** `kind|effective namespace|name`: what a Cluster's references resolve against here. */
+const BY_REF: IndexKey = o => `${String(o.kind)}|${ns(o) ?? ''}|${String(o.metadata?.name)}`;
+const HOST_BY_NS: IndexKey = o => (isKind(o, 'metal3.io', 'BareMetalHost') ? String(ns(o)) : undefined);
+
+function demands(objects: readonly KubeObject[]): Demand[] {
   const out: Demand[] = [];
+  // Fleets repeat one selector per namespace (cluster-role: worker): its hosts are matched once.
+  const matched = new Map<string, KubeObject[]>();
   const add = (owner: KubeObject, what: string, replicas: number, surge: number, templateName: unknown) => {
-    const t = templates.find(x => x.metadata?.name === templateName && ns(x) === ns(owner));
+    const t = lookup(objects, TEMPLATE_BY_NAME, `${ns(owner)}|${String(templateName)}`)
+      .find(x => x.metadata?.name === templateName && ns(x) === ns(owner));
     if (!t) return;
     const selector: LabelSelector | undefined = get(t, 'spec', 'template', 'spec', 'hostSelector');
-    const matching = hosts.filter(h => ns(h) === ns(owner) && selectorMatches(selector, h.metadata?.labels ?? {}));
+    const key = `${ns(owner)}|${JSON.stringify(selector ?? null)}`;
+    let matching = matched.get(key);
+    if (!matching) {
+      matching = lookup(objects, HOST_BY_NS, String(ns(owner)))
+        .filter(h => ns(h) === ns(owner) && selectorMatches(selector, h.metadata?.labels ?? {}));
+      matched.set(key, matching);
+    }
     out.push({ owner, what, replicas, surge, selector, templateName: String(templateName), hosts: matching });
   };
   for (const cp of objects.filter(o => isKind(o, 'controlplane.cluster.x-k8s.io', 'RKE2ControlPlane'))) {
@@ -68,7 +83,7 @@ export function hostCapacityRules(objects: readonly KubeObject[], opts: HostCapa
   const hosts = objects.filter(o => isKind(o, 'metal3.io', 'BareMetalHost'));
   if (hosts.length === 0 && !opts.hostsComplete) return [];
   const out: ObjectFinding[] = [];
-  const ds = demands(objects, hosts);
+  const ds = demands(objects);
   for (const d of ds) {
     const field = 'spec.replicas';
     if (d.hosts.length < d.replicas) {
@@ -86,21 +101,85 @@ export function hostCapacityRules(objects: readonly KubeObject[], opts: HostCapa
     }
   }
   // Selectors that share hosts compete for them: the union must cover the sum.
-  for (let i = 0; i < ds.length; i++) {
-    for (let j = i + 1; j < ds.length; j++) {
-      const shared = ds[i].hosts.filter(h => ds[j].hosts.includes(h));
-      if (shared.length === 0) continue;
-      const union = new Set([...ds[i].hosts, ...ds[j].hosts]);
-      if (union.size < ds[i].replicas + ds[j].replicas) {
-        out.push({
-          object: ds[j].owner,
-          finding: error('cross/hosts', 'spec.replicas', `${ds[i].owner.kind} ${ds[i].owner.metadata?.name} and ${ds[j].owner.kind} ${ds[j].owner.metadata?.name} select the same hosts (${shared.map(h => h.metadata?.name).join(', ')}) and need ${ds[i].replicas + ds[j].replicas}, but only ${union.size} exist`,
-            'give control-plane and worker hosts distinct role labels'),
-        });
+  for (const [i, j, overlap] of shortPairs(ds)) {
+    out.push({
+      object: ds[j].owner,
+      finding: error('cross/hosts', 'spec.replicas', `${ds[i].owner.kind} ${ds[i].owner.metadata?.name} and ${ds[j].owner.kind} ${ds[j].owner.metadata?.name} select the same hosts (${overlap.shared.map(h => h.metadata?.name).join(', ')}) and need ${ds[i].replicas + ds[j].replicas}, but only ${overlap.union} exist`,
+        'give control-plane and worker hosts distinct role labels'),
+    });
+  }
+  return out;
+}
+
+interface Overlap {
+  /** Hosts of the first demand that the second one matches too, in the first one's order. */
+  readonly shared: readonly KubeObject[];
+  /** How many hosts either one matches. */
+  readonly union: number;
+}
+
+/**
+ * Pairs of demands (i < j, in that order) whose selectors share hosts and whose union of hosts is
+ * smaller than the replicas they need together. Demands matching the same host list form a group;
+ * only groups that meet on a host are compared (a host → groups index), and within a pair of
+ * groups only the pairs whose replicas exceed the union are visited (replicas sorted): the cost
+ * follows the hosts and the findings, not the square of the demands, even when a whole fleet
+ * shares one namespace and one selector.
+ */
+function shortPairs(ds: readonly Demand[]): Array<[number, number, Overlap]> {
+  const groupOf = new Map<readonly KubeObject[], number>();
+  const members: number[][] = [];
+  const lists: Array<readonly KubeObject[]> = [];
+  ds.forEach((d, i) => {
+    let g = groupOf.get(d.hosts);
+    if (g === undefined) {
+      g = lists.length;
+      groupOf.set(d.hosts, g);
+      lists.push(d.hosts);
+      members.push([]);
+    }
+    members[g].push(i);
+  });
+  const groupsOfHost = new Map<KubeObject, number[]>();
+  lists.forEach((hosts, g) => {
+    for (const h of new Set(hosts)) {
+      const gs = groupsOfHost.get(h);
+      if (gs) gs.push(g);
+      else groupsOfHost.set(h, [g]);
+    }
+  });
+  // Pairs of groups (ga <= gb) that meet on a host.
+  const meeting = new Set<string>();
+  for (const gs of groupsOfHost.values()) {
+    for (let a = 0; a < gs.length; a++) for (let b = a; b < gs.length; b++) meeting.add(`${gs[a]},${gs[b]}`);
+  }
+  const cache = new Map<string, Overlap>();
+  const overlap = (ga: number, gb: number): Overlap => {
+    const k = `${ga},${gb}`;
+    let o = cache.get(k);
+    if (!o) {
+      const other = new Set(lists[gb]);
+      o = { shared: lists[ga].filter(h => other.has(h)), union: new Set([...lists[ga], ...lists[gb]]).size };
+      cache.set(k, o);
+    }
+    return o;
+  };
+  const byReplicasDesc = members.map(m => [...m].sort((x, y) => ds[y].replicas - ds[x].replicas));
+  const out: Array<[number, number, Overlap]> = [];
+  for (const k of meeting) {
+    const [ga, gb] = k.split(',').map(Number);
+    const union = overlap(ga, gb).union;
+    for (const i of members[ga]) {
+      for (const j of byReplicasDesc[gb]) {
+        if (!(ds[i].replicas + ds[j].replicas > union)) break;
+        // Within one group each pair comes up twice: keep it once.
+        if (i === j || (ga === gb && j < i)) continue;
+        const [lo, hi] = i < j ? [i, j] : [j, i];
+        out.push([lo, hi, overlap(groupOf.get(ds[lo].hosts)!, groupOf.get(ds[hi].hosts)!)]);
       }
     }
   }
-  return out;
+  return out.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
 interface NamedRange {
@@ -120,6 +199,15 @@ function clusterRanges(cluster: KubeObject): { pods: NamedRange[]; services: Nam
 export function networkRules(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): ObjectFinding[] {
   const out: ObjectFinding[] = [];
   const embedded = embeddedManifests(objects, texts);
+  const byCarrier = new Map<KubeObject, typeof embedded>();
+  for (const e of embedded) {
+    const list = byCarrier.get(e.carrier);
+    if (list) list.push(e);
+    else byCarrier.set(e.carrier, [e]);
+  }
+  const referenced = (ref: any, cluster: KubeObject) => (typeof ref?.kind === 'string' && typeof ref?.name === 'string'
+    ? lookup(objects, BY_REF, `${ref.kind}|${ns(cluster) ?? ''}|${ref.name}`) : objects)
+    .find(o => o.kind === ref.kind && o.metadata?.name === ref.name && ns(o) === ns(cluster));
   for (const cluster of objects.filter(o => isKind(o, 'cluster.x-k8s.io', 'Cluster'))) {
     const { pods, services } = clusterRanges(cluster);
     for (const p of pods) {
@@ -137,12 +225,12 @@ export function networkRules(objects: readonly KubeObject[], texts: EmbeddedText
     }
     // The API endpoint: from the infrastructure object (Metal3Cluster) of this Cluster.
     const infraRef = get(cluster, 'spec', 'infrastructureRef');
-    const infra = infraRef && objects.find(o => o.kind === infraRef.kind && o.metadata?.name === infraRef.name && ns(o) === ns(cluster));
+    const infra = infraRef && referenced(infraRef, cluster);
     const endpoint = infra ? get(infra, 'spec', 'controlPlaneEndpoint', 'host') : undefined;
     const endpointIp = typeof endpoint === 'string' ? singleIp(endpoint) : undefined;
     const cpRef = get(cluster, 'spec', 'controlPlaneRef');
-    const cp = cpRef && objects.find(o => o.kind === cpRef.kind && o.metadata?.name === cpRef.name && ns(o) === ns(cluster));
-    const pools = embedded.filter(e => e.carrier === cp && e.object.kind === 'IPAddressPool');
+    const cp = cpRef && referenced(cpRef, cluster);
+    const pools = (cp ? byCarrier.get(cp) ?? [] : []).filter(e => e.object.kind === 'IPAddressPool');
     const vips: NamedRange[] = pools.flatMap(p => ((get(p.object, 'spec', 'addresses') ?? []) as unknown[])
       .map(a => parsePoolAddress(String(a)))
       .filter((r): r is IpRange => typeof r !== 'string')

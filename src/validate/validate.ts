@@ -2,7 +2,7 @@
 // of the object's kind (which may look at the other objects of the set).
 import { crossObjectRules } from './cross-object';
 import { eksctlReading, eksctlReadings, eksctlSchemaFindings } from './eksa/eksctl-reading';
-import { embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
+import { EmbeddedManifest, embeddedManifestProblems, embeddedManifests } from './embedded-manifests';
 import { EmbeddedTexts, RenderedButane } from './embedded-texts';
 import { rulesFor } from './rules';
 import { ValidationError } from '../core/errors';
@@ -75,9 +75,14 @@ const isShapeError = (f: Finding) => f.severity === 'error' && (f.rule.startsWit
  */
 function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions, texts: EmbeddedTexts): ObjectFinding[] {
   const out: ObjectFinding[] = [];
-  const all = embeddedManifests(objects, texts);
-  for (const carrier of new Set(all.map(e => e.carrier))) {
-    const mine = all.filter(e => e.carrier === carrier);
+  const byCarrier = new Map<KubeObject, EmbeddedManifest[]>();
+  for (const e of embeddedManifests(objects, texts)) {
+    const list = byCarrier.get(e.carrier);
+    if (list) list.push(e);
+    else byCarrier.set(e.carrier, [e]);
+  }
+  for (const mine of byCarrier.values()) {
+    const carrier = mine[0].carrier;
     const set = mine.map(e => e.object);
     for (const e of mine) {
       for (const f of validateObject(e.object, set, opts)) {

@@ -13,6 +13,7 @@ import { bareMetalHostUpdateRules } from './bmo-update';
 import { RuleContext, RuleTable, UpdateRuleTable, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
+import { KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
 const NAME_CHARS = /^[A-Za-z0-9._-]+$/;
 /** What github.com/google/uuid Parse accepts of a name made of [A-Za-z0-9._-]: dashed or 32 hex digits. */
@@ -69,7 +70,8 @@ function secretValue(secret: KubeObject, key: string): string | undefined {
 }
 
 function findSecret(ctx: RuleContext, name: string, namespace: string): KubeObject | undefined {
-  return ctx.objects.find(o => o.apiVersion === 'v1' && o.kind === 'Secret' && o.metadata?.name === name && (o.metadata?.namespace ?? 'default') === namespace);
+  return lookup(ctx.objects, KIND_NS_NAME, kindNsName('Secret', namespace, name))
+    .find(o => o.apiVersion === 'v1' && o.kind === 'Secret' && o.metadata?.name === name && (o.metadata?.namespace ?? 'default') === namespace);
 }
 
 /** Cross-object: the credentials Secret, when it is part of the same set (`Credentials.Validate` after TrimSpace). */

@@ -6,6 +6,7 @@ import { RuleContext, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { isKind } from '../../core/gvk';
 import { KubeObject } from '../../core/kube-object';
+import { IndexKey, lookup } from '../object-index';
 
 const MODERN = ['cis', 'cis-1.23'];
 const LEGACY = ['cis-1.5', 'cis-1.6'];
@@ -21,12 +22,20 @@ const atLeast125 = (v: [number, number]) => v[0] > 1 || (v[0] === 1 && v[1] >= 2
 /** Versions the spec will run with, where the set says: (version, where it comes from). */
 export type VersionSource = { readonly version: string; readonly from: string };
 
+/** MachineDeployments and Machines by `namespace|configRef kind|configRef name` of their bootstrap. */
+const BOOTSTRAP_REF: IndexKey = o => {
+  const ref = isKind(o, 'cluster.x-k8s.io', 'MachineDeployment') ? get(o, 'spec', 'template', 'spec', 'bootstrap', 'configRef')
+    : isKind(o, 'cluster.x-k8s.io', 'Machine') ? get(o, 'spec', 'bootstrap', 'configRef') : undefined;
+  return ref && typeof ref.kind === 'string' && typeof ref.name === 'string' ? `${o.metadata?.namespace ?? 'default'}|${ref.kind}|${ref.name}` : undefined;
+};
+
 /** MachineDeployments/Machines in the set whose bootstrap configRef names this RKE2Config(Template). */
 export function versionsOf(obj: KubeObject, ctx: RuleContext): VersionSource[] {
   const ns = obj.metadata?.namespace ?? 'default';
   const name = obj.metadata?.name;
   const out: VersionSource[] = [];
-  for (const o of ctx.objects) {
+  const candidates = typeof name === 'string' ? lookup(ctx.objects, BOOTSTRAP_REF, `${ns}|${obj.kind}|${name}`) : ctx.objects;
+  for (const o of candidates) {
     if ((o.metadata?.namespace ?? 'default') !== ns) continue;
     if (obj.kind === 'RKE2ConfigTemplate' && isKind(o, 'cluster.x-k8s.io', 'MachineDeployment')) {
       const ref = get(o, 'spec', 'template', 'spec', 'bootstrap', 'configRef');

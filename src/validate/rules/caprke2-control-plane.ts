@@ -7,6 +7,7 @@ import { Finding, error, warning } from '../../core/finding';
 import { familyOf } from '../../core/ip';
 import { KubeObject } from '../../core/kube-object';
 import { parseGoDuration, wholeSeconds } from '../go-duration';
+import { IndexKey, KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
 /** `spec.machineTemplate` as the v1beta2 webhook sees it, with the field paths of the written version. */
 function machineTemplateRules(spec: any, v1beta1: boolean): Finding[] {
@@ -106,14 +107,24 @@ function sanHint(san: string): string {
     : 'a DNS name such as api.example.com, or an IP address (sslip.io writes IPv6 with dashes)';
 }
 
+/** Clusters by `namespace|controlPlaneRef name`. */
+const CLUSTER_BY_CONTROL_PLANE: IndexKey = o => {
+  const name = o.kind === 'Cluster' ? get(o, 'spec', 'controlPlaneRef', 'name') : undefined;
+  return typeof name === 'string' ? `${o.metadata?.namespace ?? 'default'}|${name}` : undefined;
+};
+
 /** control-plane-endpoint (and the empty method) registers through the Cluster's endpoint host. */
 function endpointRule(cp: KubeObject, ctx: RuleContext): Finding[] {
   const ns = cp.metadata?.namespace ?? 'default';
-  const cluster = ctx.objects.find(o => o.kind === 'Cluster' && (o.apiVersion ?? '').startsWith('cluster.x-k8s.io/')
+  const cpName = cp.metadata?.name;
+  const clusters = typeof cpName === 'string' && typeof ns === 'string' ? lookup(ctx.objects, CLUSTER_BY_CONTROL_PLANE, `${ns}|${cpName}`) : ctx.objects;
+  const cluster = clusters.find(o => o.kind === 'Cluster' && (o.apiVersion ?? '').startsWith('cluster.x-k8s.io/')
     && get(o, 'spec', 'controlPlaneRef', 'name') === cp.metadata?.name && (o.metadata?.namespace ?? 'default') === ns);
   if (!cluster || get(cluster, 'spec', 'controlPlaneEndpoint', 'host')) return [];
   const infra = get(cluster, 'spec', 'infrastructureRef');
-  const infraObj = infra && ctx.objects.find(o => o.kind === infra.kind && o.metadata?.name === infra.name && (o.metadata?.namespace ?? 'default') === ns);
+  const infras = typeof infra?.kind === 'string' && typeof infra?.name === 'string' && typeof ns === 'string'
+    ? lookup(ctx.objects, KIND_NS_NAME, kindNsName(infra.kind, ns, infra.name)) : ctx.objects;
+  const infraObj = infra && infras.find(o => o.kind === infra.kind && o.metadata?.name === infra.name && (o.metadata?.namespace ?? 'default') === ns);
   if (infraObj && !get(infraObj, 'spec', 'controlPlaneEndpoint', 'host')) {
     return [error('caprke2/registration', 'spec.registrationMethod',
       `registration method ${JSON.stringify(cp.spec?.registrationMethod ?? '')} needs a control plane endpoint, but ${infra.kind} ${infra.name} has no spec.controlPlaneEndpoint.host`,

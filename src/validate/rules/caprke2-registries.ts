@@ -5,6 +5,7 @@
 import { RuleContext, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { KubeObject } from '../../core/kube-object';
+import { KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
 const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -17,7 +18,9 @@ function isZero(v: unknown): boolean {
 
 /** The Secret a reference names, when it is in the manifest set. */
 function secretIn(ctx: RuleContext, ref: any, ns: string): KubeObject | undefined {
-  return ctx.objects.find(o => o.kind === 'Secret' && (o.apiVersion === 'v1') && o.metadata?.name === ref?.name
+  const want = ref?.namespace || ns;
+  const candidates = typeof ref?.name === 'string' && typeof want === 'string' ? lookup(ctx.objects, KIND_NS_NAME, kindNsName('Secret', want, ref.name)) : ctx.objects;
+  return candidates.find(o => o.kind === 'Secret' && (o.apiVersion === 'v1') && o.metadata?.name === ref?.name
     && (o.metadata?.namespace ?? 'default') === (ref?.namespace || ns));
 }
 

@@ -8,6 +8,7 @@ import { isKind } from '../../core/gvk';
 import { KubeObject } from '../../core/kube-object';
 import { parseYamlDocument } from '../../core/safe-yaml';
 import { parseGoDuration } from '../go-duration';
+import { KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
 /** Why a values text is not a Helm values file (a YAML mapping), if it is not. */
 function valuesProblem(text: string): string | undefined {
@@ -51,7 +52,9 @@ const isRke2Packaged = (o: KubeObject) => (o.metadata?.namespace ?? 'default') =
 function helmChartConfigRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   const out = valuesContentRule(obj);
   const ns = obj.metadata?.namespace ?? 'default';
-  const chart = ctx.objects.find(o => isKind(o, 'helm.cattle.io', 'HelmChart') && o.metadata?.name === obj.metadata?.name && (o.metadata?.namespace ?? 'default') === ns);
+  const name = obj.metadata?.name;
+  const candidates = typeof name === 'string' && typeof ns === 'string' ? lookup(ctx.objects, KIND_NS_NAME, kindNsName('HelmChart', ns, name)) : ctx.objects;
+  const chart = candidates.find(o => isKind(o, 'helm.cattle.io', 'HelmChart') && o.metadata?.name === obj.metadata?.name && (o.metadata?.namespace ?? 'default') === ns);
   if (!chart && !isRke2Packaged(obj)) {
     out.push(warning('helm/chart-config-target', 'metadata.name', `no HelmChart ${ns}/${obj.metadata?.name} in these manifests: a HelmChartConfig only applies to the HelmChart of the same name and namespace`,
       'name it after its HelmChart, in the HelmChart\'s namespace'));

@@ -10,6 +10,7 @@ import { versionFindings } from './versions';
 import { Finding, error, warning } from '../../../core/finding';
 import { parseCidr } from '../../../core/ip';
 import { KubeObject } from '../../../core/kube-object';
+import { KIND_NS_NAME, kindNsName, lookup } from '../../object-index';
 import { RuleContext, get } from '../rule';
 
 export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {
@@ -35,7 +36,9 @@ export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {
     const r = spec[ref];
     if (!r?.kind || !r?.name) continue;
     const group = r.apiGroup ?? (typeof r.apiVersion === 'string' ? r.apiVersion.split('/')[0] : undefined);
-    const found = ctx.objects.some(o => o.kind === r.kind && o.metadata?.name === r.name && (o.metadata?.namespace ?? 'default') === ns
+    const candidates = typeof r.kind === 'string' && typeof r.name === 'string' && typeof ns === 'string'
+      ? lookup(ctx.objects, KIND_NS_NAME, kindNsName(r.kind, ns, r.name)) : ctx.objects;
+    const found = candidates.some(o => o.kind === r.kind && o.metadata?.name === r.name && (o.metadata?.namespace ?? 'default') === ns
       && (!group || (o.apiVersion ?? '').startsWith(`${group}/`)));
     if (!found && ctx.objects.length > 1) {
       out.push(warning('capi/ref', `spec.${ref}`, `${r.kind} ${ns}/${r.name} is not among the validated objects`, 'it must exist when the Cluster is applied'));
