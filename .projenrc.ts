@@ -38,6 +38,8 @@ const project = new typescript.TypeScriptProject({
     'ajv@^8.17.1',
     'ajv-formats@^3.0.1',
     'yaml@^2.8.1',
+    // Writing synth output: several times faster than yaml's stringify, same bytes for our data (src/core/yaml-output.ts).
+    'js-yaml@^4.1.0',
     'semver@^7.7.2',
     'ipaddr.js@^2.2.0',
     'commander@^14.0.0',
@@ -59,6 +61,7 @@ const project = new typescript.TypeScriptProject({
     // Resolves `import … from 'cdk8s-capi'` in examples/ to src/ under ts-node (tsconfig.dev.json paths).
     'tsconfig-paths@^4.2.0',
     '@types/semver@^7.7.0',
+    '@types/js-yaml@^4.0.9',
     '@types/node@^20.19.0',
   ],
   jestOptions: {

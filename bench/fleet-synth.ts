@@ -1,91 +1,107 @@
-// Fleet synth benchmark: inventories of N multinode sites (3 control-plane + 3 worker hosts),
-// ours vs the serialization floor vs plain cdk8s ApiObjects vs `kubectl kustomize` over the
-// same output, each in its own process (wall time of the work, peak RSS).
-// Usage: ts-node bench/fleet-synth.ts [sizes, default 100,1000,2000]
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Fleet synth and validate against their floors, side by side in one run (bench/README.md):
+//   synth:    ours (the CLI: inventory → constructs, every check → files), ours rerun (the same
+//             inventory again, onto its own output), floor (the same documents dumped with js-yaml
+//             into the same files), envsubst (a template per file, envsubst per site)
+//   validate: ours (the CLI on the output), floor (js-yaml parsing the same files, every Butane
+//             config and every inline manifest in them)
+// Usage: ts-node bench/fleet-synth.ts [sizes, default 100,1000] (run `npx projen compile` first)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { fleetInventory } from './fleet-inventory';
+import { BIN, Sample, Variant, alternate } from './measure';
+import { envVarStem } from '../src/baremetal/host';
 import { buildInventory } from '../src/inventory/build';
 import { loadInventory } from '../src/inventory/load';
+import { Inventory } from '../src/inventory/types';
 import { writeOutput } from '../src/inventory/write';
 
-export interface SynthRow {
+export interface FleetRow extends Sample {
   readonly sites: number;
   readonly variant: string;
-  readonly ms: number;
-  readonly maxRssMb: number;
-  /** The run was stopped at the timeout (ms is then a lower bound). */
-  readonly timedOut?: boolean;
 }
 
-const CHILD = join(__dirname, 'synth-child.ts');
-const TS_NODE = join(__dirname, '..', 'node_modules', '.bin', 'ts-node');
+const rm = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
 
-function child(mode: string, input: string, out: string): { ms: number; maxRssMb: number } {
-  const r = spawnSync(TS_NODE, ['--transpile-only', CHILD, mode, input, out], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.status !== 0) throw new Error(`${mode} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+/** The envsubst peer's input: site0's files with its values as variables, and a row per site. */
+function envsubstInput(inv: Inventory, ref: string, dir: string): { templates: string; sites: string } {
+  const rows = inv.clusters.map(c => {
+    const h = c.hosts![0];
+    const bmcNet = /:\/\/([\d.]+)\.\d+\//.exec(h.bmcAddress)![1];
+    return [c.name, envVarStem(c.name), c.rke2!.apiVip!.ipv4, c.rke2!.ingressVip!.ipv4, bmcNet, h.bootMacAddress.split(':').slice(0, 4).join(':')];
+  });
+  const [site, upper, api, ingress, bmcNet, macPrefix] = rows[0] as string[];
+  const templates = join(dir, 'templates');
+  for (const f of ['hosts/hosts.yaml', 'hosts/kustomization.yaml', 'cluster/cluster.yaml', 'cluster/kustomization.yaml', 'kustomization.yaml']) {
+    const text = readFileSync(join(ref, site, f), 'utf8')
+      .split(api).join('${API_VIP}').split(ingress).join('${INGRESS_VIP}').split(`${bmcNet}.`).join('${BMC_NET}.')
+      .split(macPrefix).join('${MAC_PREFIX}').split(upper).join('${SITE_UPPER}').split(site).join('${SITE}');
+    mkdirSync(join(templates, f, '..'), { recursive: true });
+    writeFileSync(join(templates, f), text);
+  }
+  const sites = join(dir, 'sites.tsv');
+  writeFileSync(sites, rows.map(r => r.join('\t')).join('\n') + '\n');
+  return { templates, sites };
 }
 
-/** kustomize grows faster than linearly with the number of resources; cap its run. */
-const KUSTOMIZE_TIMEOUT_MS = Number(process.env.BENCH_KUSTOMIZE_TIMEOUT_S ?? 300) * 1000;
-
-function kustomize(root: string): { ms: number; maxRssMb: number; timedOut?: boolean } {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'kubectl', 'kustomize', root],
-    { encoding: 'utf8', maxBuffer: 1 << 30, timeout: KUSTOMIZE_TIMEOUT_MS, killSignal: 'SIGKILL' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.signal === 'SIGKILL' || r.error) return { ms, maxRssMb: NaN, timedOut: true };
-  if (r.status !== 0) throw new Error(`kubectl kustomize failed: ${r.stderr}`);
-  const kb = Number(r.stderr.trim().split('\n').pop());
-  return { ms, maxRssMb: kb / 1024 };
+/** Writes the n-site fleet's inventory, its reference output and the floors' inputs into dir. */
+export function prepareFleet(n: number, dir: string): { inv: string; ref: string; objects: string; inventory: Inventory } {
+  const inventory = fleetInventory(n);
+  const inv = join(dir, 'fleet.yaml');
+  writeFileSync(inv, dump(inventory, { noRefs: true, lineWidth: -1 }));
+  // The same documents for the floor (computed once, untimed), and the fleet checked: every
+  // site synthesized without a problem, six hosts each.
+  const { outputs, problems } = buildInventory(loadInventory(inv));
+  if (problems.length || outputs.length !== n || outputs.some(o => o.hosts.filter(h => h.kind === 'BareMetalHost').length !== 6)) {
+    throw new Error(`the ${n}-site fleet did not synthesize as expected: ${problems.length} problems, ${outputs.length} sites`);
+  }
+  const objects = join(dir, 'objects.json');
+  writeFileSync(objects, JSON.stringify(outputs.map(o => ({ name: o.name, hosts: o.hosts, cluster: o.cluster }))));
+  const ref = join(dir, 'ref');
+  writeOutput(outputs, { outdir: ref });
+  return { inv, ref, objects, inventory };
 }
 
-export function runFleetSynth(sizes: number[]): SynthRow[] {
-  const rows: SynthRow[] = [];
+export function runFleet(sizes: number[], runs: number): FleetRow[] {
+  const rows: FleetRow[] = [];
   for (const n of sizes) {
     const dir = mkdtempSync(join(tmpdir(), `bench-fleet-${n}-`));
-    const inv = join(dir, 'fleet.yaml');
-    writeFileSync(inv, stringify(fleetInventory(n)));
-    // The same objects for the floor and plain-cdk8s variants (computed once, untimed), and the
-    // fleet checked: every site synthesized without a problem, six hosts each.
-    const { outputs, problems } = buildInventory(loadInventory(inv));
-    if (problems.length || outputs.length !== n || outputs.some(o => o.hosts.filter(h => h.kind === 'BareMetalHost').length !== 6)) {
-      throw new Error(`the ${n}-site fleet did not synthesize as expected: ${problems.length} problems, ${outputs.length} sites`);
+    try {
+      const { inv, ref, objects, inventory } = prepareFleet(n, dir);
+      const { templates, sites } = envsubstInput(inventory, ref, dir);
+      const out = (v: string) => join(dir, `out-${v}`);
+      const variants: Variant[] = [
+        { name: 'synth ours', before: rm(out('ours')), command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
+        { name: 'synth ours, rerun unchanged', command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
+        { name: 'synth floor (js-yaml dump)', before: rm(out('floor')), command: process.execPath, args: [join(__dirname, 'floor-synth.js'), objects, out('floor')] },
+        { name: 'synth envsubst per site', before: rm(out('envsubst')), command: 'bash', args: [join(__dirname, 'envsubst-sites.sh'), templates, sites, out('envsubst')] },
+        { name: 'validate ours', command: process.execPath, args: [BIN, 'validate', ref] },
+        { name: 'validate floor (js-yaml parse)', command: process.execPath, args: [join(__dirname, 'floor-validate.js'), ref] },
+      ];
+      for (const [variant, s] of alternate(variants, runs)) rows.push({ sites: n, variant, ...s });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    const objects = join(dir, 'objects.json');
-    writeFileSync(objects, JSON.stringify(outputs.map(o => ({ name: o.name, hosts: o.hosts, cluster: o.cluster }))));
-    // kustomize renders the same per-site output through one root kustomization.
-    const site = join(dir, 'kustomize');
-    writeOutput(outputs, { outdir: site });
-    mkdirSync(join(dir, 'root'));
-    writeFileSync(join(dir, 'root', 'kustomization.yaml'), stringify({ resources: outputs.map(o => `../kustomize/${o.name}`) }));
-    for (const variant of ['ours', 'floor', 'plain']) {
-      rows.push({ sites: n, variant, ...child(variant, variant === 'ours' ? inv : objects, join(dir, `out-${variant}`)) });
-    }
-    rows.push({ sites: n, variant: 'kustomize', ...kustomize(join(dir, 'root')) });
-    rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }
 
-export function fleetSynthTable(rows: SynthRow[]): string {
-  const floor = (n: number) => rows.find(r => r.sites === n && r.variant === 'floor')!.ms;
-  const lines = ['| sites | variant | wall ms | peak RSS MB | × floor |', '| ---: | --- | ---: | ---: | ---: |'];
-  for (const r of rows) {
-    const gt = r.timedOut ? '> ' : '';
-    lines.push(`| ${r.sites} | ${r.variant} | ${gt}${r.ms.toFixed(0)} | ${r.timedOut ? '—' : r.maxRssMb.toFixed(0)} | ${gt}${(r.ms / floor(r.sites)).toFixed(2)} |`);
+/** wall ratio (CPU ratio): on a shared machine the CPU time says more about the work. */
+const ratio = (a?: Sample, b?: Sample) => (a && b ? `${(a.ms / b.ms).toFixed(2)} (${(a.cpuMs / b.cpuMs).toFixed(2)})` : '—');
+
+export function fleetTable(rows: FleetRow[]): string {
+  const lines = ['| sites | variant | wall ms (median) | CPU ms | peak RSS MB |', '| ---: | --- | ---: | ---: | ---: |'];
+  for (const r of rows) lines.push(`| ${r.sites} | ${r.variant} | ${r.ms.toFixed(0)} | ${r.cpuMs.toFixed(0)} | ${r.maxRssMb.toFixed(0)} |`);
+  lines.push('', '| sites | synth ÷ floor, wall (CPU) | synth ÷ envsubst | rerun ÷ synth | validate ÷ floor |', '| ---: | ---: | ---: | ---: | ---: |');
+  for (const n of [...new Set(rows.map(r => r.sites))]) {
+    const get = (v: string) => rows.find(r => r.sites === n && r.variant.startsWith(v));
+    lines.push(`| ${n} | ${ratio(get('synth ours'), get('synth floor'))} | ${ratio(get('synth ours'), get('synth envsubst'))} | ${ratio(get('synth ours, rerun'), get('synth ours'))} | ${ratio(get('validate ours'), get('validate floor'))} |`);
   }
-  const ours = (n: number) => rows.find(r => r.sites === n && r.variant === 'ours')?.ms;
-  if (ours(1000) && ours(2000)) lines.push('', `time(2000)/time(1000) for ours: ${(ours(2000)! / ours(1000)!).toFixed(2)}`);
   return lines.join('\n');
 }
 
 if (require.main === module) {
-  const sizes = (process.argv[2] ?? '100,1000,2000').split(',').map(Number);
-  const rows = runFleetSynth(sizes);
-  console.log(fleetSynthTable(rows));
+  const sizes = (process.argv[2] ?? '100,1000').split(',').map(Number);
+  console.log(fleetTable(runFleet(sizes, Number(process.env.BENCH_RUNS ?? 3))));
 }

@@ -4,15 +4,14 @@ import { Command, Option } from 'commander';
 import { CliIo } from './io';
 import { ExitCode, InvalidInputError, UsageError } from '../core/errors';
 import { GitOpsFlavor } from '../gitops/layout';
-import { buildInventory } from '../inventory/build';
 import { INVENTORY_SCHEMA, formatProblem, loadInventory } from '../inventory/load';
-import { writeOutput } from '../inventory/write';
+import { synthesizeInventory } from '../inventory/synthesize';
 
 export function registerSynth(program: Command, io: CliIo, setExit: (c: ExitCode) => void): void {
   program.command('synth')
     .description('Synthesize the clusters of an inventory file into one folder per cluster (objects in apply order, kustomization.yaml, optional GitOps ordering)')
     .option('-f, --file <inventory>', 'inventory file (YAML, see --print-schema)')
-    .option('-o, --output <dir>', 'output directory (replaced on every synth)', 'dist')
+    .option('-o, --output <dir>', 'output directory (its content is replaced: unchanged clusters are not rebuilt, unchanged files not rewritten)', 'dist')
     .addOption(new Option('--gitops <flavor>', 'add ordering metadata for a GitOps engine').choices(Object.values(GitOpsFlavor)))
     .option('--repo-path <path>', 'where the output directory sits in the Git repository (Flux Kustomization paths; default ./<output>)')
     .option('--print-schema', 'print the inventory JSON Schema and exit')
@@ -31,10 +30,11 @@ Exit codes: 0 written, 1 invalid inventory (file:line path: message), 2 usage or
       }
       if (!flags.file) throw new UsageError('missing -f INVENTORY (the inventory file to synthesize)');
       const loaded = loadInventory(flags.file);
-      const { outputs, problems } = buildInventory(loaded);
-      if (problems.length) throw new InvalidInputError(problems.map(formatProblem).join('\n'));
-      const written = writeOutput(outputs, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath });
-      io.err(`synthesized ${outputs.length} cluster${outputs.length === 1 ? '' : 's'} into ${flags.output}/ (${written.length} files)\n`);
+      const r = synthesizeInventory(loaded, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath });
+      if (r.problems.length) throw new InvalidInputError(r.problems.map(formatProblem).join('\n'));
+      const unchanged = r.files.length - r.written.length;
+      const removed = r.removed.length ? `, ${r.removed.length} removed` : '';
+      io.err(`synthesized ${r.clusters} cluster${r.clusters === 1 ? '' : 's'} into ${flags.output}/ (${r.files.length} files${unchanged ? `, ${unchanged} unchanged` : ''}${removed})\n`);
       setExit(ExitCode.OK);
     });
 }

@@ -77,8 +77,14 @@ function mergeRke2(d: InventoryRke2 | undefined, c: InventoryRke2 | undefined): 
   return out;
 }
 
+export interface BuildOptions {
+  /** Build only the clusters at these indexes of the inventory (the others are reused from a previous synth). @default - every cluster */
+  readonly only?: ReadonlySet<number>;
+}
+
 /** Builds every cluster; construct errors are reported at the cluster's (or host's) inventory line. */
-export function buildInventory(loaded: LoadedInventory): { app: App; outputs: ClusterOutput[]; problems: InventoryProblem[] } {
+export function buildInventory(loaded: LoadedInventory, opts: BuildOptions = {}):
+{ app: App; outputs: ClusterOutput[]; problems: InventoryProblem[] } {
   const inv = loaded.inventory;
   // EksaApp: the inventory writes EKS-A clusters' hardware.csv itself (see write.ts).
   const app = new EksaApp({ outdir: '/dev/null' });
@@ -86,6 +92,7 @@ export function buildInventory(loaded: LoadedInventory): { app: App; outputs: Cl
   const outputs: ClusterOutput[] = [];
   const problems: InventoryProblem[] = [];
   inv.clusters.forEach((c, i) => {
+    if (opts.only && !opts.only.has(i)) return;
     try {
       const out = c.type === 'eksa' ? buildEksa(app, loaded, c, i) : buildRke2(app, loaded, c, i, problems);
       if (out) outputs.push(out);

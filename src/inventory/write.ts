@@ -2,11 +2,11 @@
 // files, and the GitOps ordering files. Byte-stable: same inventory, same bytes.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
 import { FileError } from '../core/errors';
 import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
+import { yamlDocuments } from '../core/yaml-output';
 import { argoFiles, withSyncWave } from '../gitops/argo';
 import { fleetFiles } from '../gitops/fleet';
 import { fluxFiles } from '../gitops/flux';
@@ -22,7 +22,7 @@ export interface WriteOptions {
 }
 
 function yaml(objects: readonly object[]): string {
-  return Yaml.stringify(...objects);
+  return yamlDocuments(objects);
 }
 
 function kustomization(resources: string[]): string {
@@ -31,7 +31,7 @@ function kustomization(resources: string[]): string {
 
 const ENV_VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-function gitopsInfo(o: ClusterOutput): GitOpsCluster {
+export function gitopsInfo(o: ClusterOutput): GitOpsCluster {
   const all = [...o.hosts, ...o.cluster];
   const vars = new Set<string>();
   for (const s of o.hosts.filter(x => x.kind === 'Secret')) {
@@ -46,27 +46,41 @@ function gitopsInfo(o: ClusterOutput): GitOpsCluster {
   };
 }
 
+/** One cluster's files, relative to outdir → content. */
+export function renderCluster(o: ClusterOutput, opts: Pick<WriteOptions, 'gitops'>): Map<string, string> {
+  const files = new Map<string, string>();
+  const argo = opts.gitops === GitOpsFlavor.ARGO;
+  const hosts = argo ? o.hosts.map(x => withSyncWave(x, 0)) : o.hosts;
+  const cluster = argo ? o.cluster.map(x => withSyncWave(x, 1)) : o.cluster;
+  if (o.type === 'eksa') {
+    const name = `${o.name}-eks-a-cluster.yaml`;
+    files.set(`${o.name}/${name}`, yaml(cluster));
+    for (const [f, text] of Object.entries(o.files)) files.set(`${o.name}/${f}`, text);
+    files.set(`${o.name}/kustomization.yaml`, kustomization([name]));
+    return files;
+  }
+  files.set(`${o.name}/${HOSTS_DIR}/hosts.yaml`, yaml(hosts));
+  files.set(`${o.name}/${HOSTS_DIR}/kustomization.yaml`, kustomization(['hosts.yaml']));
+  files.set(`${o.name}/${CLUSTER_DIR}/cluster.yaml`, yaml(cluster));
+  files.set(`${o.name}/${CLUSTER_DIR}/kustomization.yaml`, kustomization(['cluster.yaml']));
+  files.set(`${o.name}/kustomization.yaml`, kustomization([HOSTS_DIR, CLUSTER_DIR]));
+  return files;
+}
+
 /** Files to write, relative to outdir → content (pure, for tests). */
 export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<WriteOptions, 'outdir'> & { outdir?: string }): Map<string, string> {
   const files = new Map<string, string>();
-  const argo = opts.gitops === GitOpsFlavor.ARGO;
   for (const o of [...outputs].sort((a, b) => a.name.localeCompare(b.name))) {
-    const hosts = argo ? o.hosts.map(x => withSyncWave(x, 0)) : o.hosts;
-    const cluster = argo ? o.cluster.map(x => withSyncWave(x, 1)) : o.cluster;
-    if (o.type === 'eksa') {
-      const name = `${o.name}-eks-a-cluster.yaml`;
-      files.set(`${o.name}/${name}`, yaml(cluster));
-      for (const [f, text] of Object.entries(o.files)) files.set(`${o.name}/${f}`, text);
-      files.set(`${o.name}/kustomization.yaml`, kustomization([name]));
-      continue;
-    }
-    files.set(`${o.name}/${HOSTS_DIR}/hosts.yaml`, yaml(hosts));
-    files.set(`${o.name}/${HOSTS_DIR}/kustomization.yaml`, kustomization(['hosts.yaml']));
-    files.set(`${o.name}/${CLUSTER_DIR}/cluster.yaml`, yaml(cluster));
-    files.set(`${o.name}/${CLUSTER_DIR}/kustomization.yaml`, kustomization(['cluster.yaml']));
-    files.set(`${o.name}/kustomization.yaml`, kustomization([HOSTS_DIR, CLUSTER_DIR]));
+    for (const [rel, text] of renderCluster(o, opts)) files.set(rel, text);
   }
-  const info = outputs.map(gitopsInfo).sort((a, b) => a.name.localeCompare(b.name));
+  for (const [rel, text] of renderGitOps(outputs.map(gitopsInfo), opts)) files.set(rel, text);
+  return files;
+}
+
+/** The GitOps engine's files for these clusters (none without a flavor). */
+export function renderGitOps(clusters: readonly GitOpsCluster[], opts: Omit<WriteOptions, 'outdir'> & { outdir?: string }): Map<string, string> {
+  const files = new Map<string, string>();
+  const info = [...clusters].sort((a, b) => a.name.localeCompare(b.name));
   let extra: GitOpsFile[] = [];
   if (opts.gitops === GitOpsFlavor.FLUX) extra = fluxFiles(info, { repoPath: opts.repoPath ?? `./${(opts.outdir ?? 'dist').replace(/^\.\//, '')}` });
   if (opts.gitops === GitOpsFlavor.FLEET) extra = fleetFiles(info);
@@ -77,6 +91,7 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
 
 /** Marks a directory as synth output, so a later synth may clean it (and nothing else). */
 export const OUTPUT_MARKER = '.cdk8s-capi-output';
+export const MARKER_TEXT = 'Written by `cdk8s-capi synth`; the whole directory is replaced on the next synth.\n';
 
 export class OutputDirError extends FileError {
   constructor(message: string) {
@@ -86,7 +101,7 @@ export class OutputDirError extends FileError {
 }
 
 /** Runs a file system step; its failure becomes an OutputDirError naming the path. */
-function step<T>(what: string, path: string, fn: () => T): T {
+export function step<T>(what: string, path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -96,7 +111,7 @@ function step<T>(what: string, path: string, fn: () => T): T {
 }
 
 /** Entries of outdir, or undefined when it does not exist; refuses a path that is not a directory. */
-function existingEntries(outdir: string): string[] | undefined {
+export function existingEntries(outdir: string): string[] | undefined {
   let isDir: boolean;
   try {
     isDir = statSync(outdir).isDirectory();
@@ -119,7 +134,7 @@ export function writeOutput(outputs: readonly ClusterOutput[], opts: WriteOption
   }
   step('create', opts.outdir, () => mkdirSync(opts.outdir, { recursive: true }));
   const marker = join(opts.outdir, OUTPUT_MARKER);
-  step('write', marker, () => writeFileSync(marker, 'Written by `cdk8s-capi synth`; the whole directory is replaced on the next synth.\n'));
+  step('write', marker, () => writeFileSync(marker, MARKER_TEXT));
   for (const [rel, text] of files) {
     const path = join(opts.outdir, rel);
     step('create', dirname(path), () => mkdirSync(dirname(path), { recursive: true }));
