@@ -10,8 +10,20 @@ import { parseYamlDocument } from '../../core/safe-yaml';
 import { parseGoDuration } from '../go-duration';
 import { KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
+/** Answers by text: a fleet repeats the same chart values on every site (bounded, cleared when full). */
+const valuesMemo = new Map<string, string | undefined>();
+const VALUES_MEMO_SIZE = 256;
+
 /** Why a values text is not a Helm values file (a YAML mapping), if it is not. */
 function valuesProblem(text: string): string | undefined {
+  if (valuesMemo.has(text)) return valuesMemo.get(text);
+  const problem = readValues(text);
+  if (valuesMemo.size >= VALUES_MEMO_SIZE) valuesMemo.clear();
+  valuesMemo.set(text, problem);
+  return problem;
+}
+
+function readValues(text: string): string | undefined {
   const parsed = parseYamlDocument(text, { merge: true });
   if (parsed.tooBig) return 'too large to read';
   const doc = parsed.docs[0];
