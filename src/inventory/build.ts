@@ -91,8 +91,9 @@ export function buildInventory(loaded: LoadedInventory, opts: BuildOptions = {})
   if (inv.allowPlaintextCredentials) app.node.setContext(ALLOW_PLAINTEXT_CREDENTIALS_CONTEXT, true);
   const outputs: ClusterOutput[] = [];
   const problems: InventoryProblem[] = [];
-  inv.clusters.forEach((c, i) => {
-    if (opts.only && !opts.only.has(i)) return;
+  const indexes = opts.only ? [...opts.only].sort((a, b) => a - b) : inv.clusters.map((_c, i) => i);
+  for (const i of indexes) {
+    const c = inv.clusters[i];
     try {
       const out = c.type === 'eksa' ? buildEksa(app, loaded, c, i) : buildRke2(app, loaded, c, i, problems);
       if (out) outputs.push(out);
@@ -100,7 +101,7 @@ export function buildInventory(loaded: LoadedInventory, opts: BuildOptions = {})
       if (!(e instanceof ValidationError)) throw e;
       problems.push(locate(loaded, c, i, e));
     }
-  });
+  }
   return { app, outputs, problems };
 }
 

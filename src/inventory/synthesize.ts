@@ -79,25 +79,29 @@ export function synthesizeInventory(loaded: LoadedInventory, opts: WriteOptions)
     const known = cache?.clusters[c.name];
     if (!known || known.input !== inputs[i] || !filesIntact(opts.outdir, known.files)) only.add(i);
   });
-  const { outputs, problems } = buildInventory(loaded, { only });
-  if (problems.length || fleet.length) {
-    return { problems: [...problems, ...fleet], clusters: inv.clusters.length, built: only.size, files: [], written: [], removed: [] };
-  }
-
-  // Every cluster's record (reused or new) and the files to (maybe) write.
-  const index = new Map(inv.clusters.map((c, i) => [c.name, i]));
+  // Every cluster's record (reused or new) and the files to (maybe) write. One cluster at a time,
+  // rendered to text at once: its constructs and objects are garbage before the next is built,
+  // so memory grows with the output text, not with the construct trees of the whole fleet.
+  const problems: InventoryProblem[] = [];
   const records: Record<string, CachedCluster> = {};
   const rendered = new Map<string, { text: string; rec: CachedFile; prev?: CachedFile }>();
-  for (const o of outputs) {
-    const prevFiles = cache?.clusters[o.name]?.files ?? {};
-    const files: Record<string, CachedFile> = {};
-    for (const [rel, text] of renderCluster(o, opts)) {
-      const rec = fileRecord(text);
-      files[rel] = rec;
-      rendered.set(rel, { text, rec, prev: prevFiles[rel] });
+  for (const i of only) {
+    const built = buildInventory(loaded, { only: new Set([i]) });
+    problems.push(...built.problems);
+    for (const o of built.outputs) {
+      const prevFiles = cache?.clusters[o.name]?.files ?? {};
+      const files: Record<string, CachedFile> = {};
+      for (const [rel, text] of renderCluster(o, opts)) {
+        const rec = fileRecord(text);
+        files[rel] = rec;
+        rendered.set(rel, { text, rec, prev: prevFiles[rel] });
+      }
+      const g = gitopsInfo(o);
+      records[o.name] = { input: inputs[i], files, gitops: { ...g, kinds: [...g.kinds].sort() } };
     }
-    const g = gitopsInfo(o);
-    records[o.name] = { input: inputs[index.get(o.name)!], files, gitops: { ...g, kinds: [...g.kinds].sort() } };
+  }
+  if (problems.length || fleet.length) {
+    return { problems: [...problems, ...fleet], clusters: inv.clusters.length, built: only.size, files: [], written: [], removed: [] };
   }
   inv.clusters.forEach((c, i) => { if (!only.has(i)) records[c.name] = cache!.clusters[c.name]; });
   const names = Object.keys(records).sort((a, b) => a.localeCompare(b));
