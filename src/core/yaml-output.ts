@@ -10,7 +10,7 @@
 //   writes as a block scalar that reads back differently, sends its document to the yaml library
 //   with that string in double quotes.
 import { DEFAULT_SCHEMA, Type, dump } from 'js-yaml';
-import { Document, Scalar, visit } from 'yaml';
+import { Document, Scalar, isScalar, visit } from 'yaml';
 
 /** Plain scalars a YAML 1.1 reader resolves to an int or a float (the yaml library's 1.1 schema: what was quoted before). */
 const YAML11_NUMBER = new RegExp([
@@ -21,32 +21,56 @@ const YAML11_NUMBER = new RegExp([
 
 /** Never represents a value; only makes the dumper quote strings a 1.1 reader would take for numbers. */
 const YAML11_NUMBERS = new Type('tag:cdk8s-capi,2026:yaml11-number', { kind: 'scalar', resolve: (s: string) => YAML11_NUMBER.test(s) });
-const SCHEMA = DEFAULT_SCHEMA.extend({ implicit: [YAML11_NUMBERS] });
+
+/** A number written in YAML 1.1 octal (`0644`), as Butane (go-yaml) reads file modes. */
+class Octal {
+  constructor(readonly value: number) {}
+}
+const OCTAL = new Type('tag:cdk8s-capi,2026:octal', {
+  kind: 'scalar',
+  instanceOf: Octal,
+  resolve: () => false,
+  represent: o => `0${(o as Octal).value.toString(8)}`,
+});
+const SCHEMA = DEFAULT_SCHEMA.extend({ implicit: [OCTAL, YAML11_NUMBERS] });
 
 const BLANK_LINES = /^\s*\n\s*$/;
 
+export interface YamlDocumentOptions {
+  /** Keys whose non-zero whole-number values are written in octal (Butane's `mode`). @default - none */
+  readonly octalKeys?: readonly string[];
+}
+
 /** One document (ends with a newline). */
-function document(doc: unknown): string {
+export function yamlDocument(doc: unknown, opts: YamlDocumentOptions = {}): string {
   let blank = false;
+  const octal = opts.octalKeys ?? [];
   const text = dump(doc, {
     schema: SCHEMA,
     noRefs: true,
     lineWidth: -1,
     quotingType: '"',
-    replacer: (_key, value) => {
+    replacer: (key, value) => {
       if (value === undefined) return null;
       if (typeof value === 'string' && BLANK_LINES.test(value)) blank = true;
+      if (typeof value === 'number' && value !== 0 && Number.isInteger(value) && value > 0 && octal.includes(key)) return new Octal(value);
       return value;
     },
   });
-  return blank ? quotingBlanks(doc) : text;
+  return blank ? quotingBlanks(doc, octal) : text;
 }
 
-function quotingBlanks(data: unknown): string {
+function quotingBlanks(data: unknown, octalKeys: readonly string[]): string {
   const doc = new Document(data, { keepUndefined: true, version: '1.1' });
   visit(doc, {
     Scalar(_, node) {
       if (typeof node.value === 'string' && BLANK_LINES.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+    Pair(_, pair) {
+      if (isScalar(pair.key) && octalKeys.includes(String(pair.key.value)) && isScalar(pair.value)) {
+        const v = pair.value.value;
+        if (typeof v === 'number' && v > 0 && Number.isInteger(v)) pair.value.format = 'OCT';
+      }
     },
   });
   return doc.toString({ lineWidth: 0 });
@@ -54,5 +78,5 @@ function quotingBlanks(data: unknown): string {
 
 /** Documents as one multi-document YAML text, `---` between them (cdk8s' Yaml.stringify layout). */
 export function yamlDocuments(docs: readonly unknown[]): string {
-  return docs.map(d => (d === undefined ? '\n' : document(d))).join('---\n');
+  return docs.map(d => (d === undefined ? '\n' : yamlDocument(d))).join('---\n');
 }
