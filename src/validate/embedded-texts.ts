@@ -17,25 +17,26 @@ export interface RenderedButane {
 }
 
 export class EmbeddedTexts {
-  private readonly butane = new Map<string, ParsedButane>();
+  /** Parsed Butane texts, lax and strict apart (keyed by the text itself: no key string to build and hash per lookup). */
+  private readonly butane = { lax: new Map<string, ParsedButane>(), strict: new Map<string, ParsedButane>() };
   private readonly inlines = new Map<string, ParsedInline>();
 
   constructor(rendered: readonly RenderedButane[] = []) {
     for (const r of rendered) {
       const known: ParsedButane = { findings: [], model: r.model, unmodelled: [] };
-      this.butane.set(key(r.text, false), known);
-      this.butane.set(key(r.text, true), known);
+      this.butane.lax.set(r.text, known);
+      this.butane.strict.set(r.text, known);
       for (const [text, objects] of r.inline) this.inlines.set(text, { objects: objects as ParsedInline['objects'], problems: [] });
     }
   }
 
   /** The parsed Butane config (shared: do not mutate). */
   parseButane(text: string, strict = false): ParsedButane {
-    const k = key(text, strict);
-    let parsed = this.butane.get(k);
+    const cache = strict ? this.butane.strict : this.butane.lax;
+    let parsed = cache.get(text);
     if (!parsed) {
       parsed = parseButane(text, { strict });
-      this.butane.set(k, parsed);
+      cache.set(text, parsed);
     }
     return parsed;
   }
@@ -50,5 +51,3 @@ export class EmbeddedTexts {
     return parsed;
   }
 }
-
-const key = (text: string, strict: boolean) => `${strict ? 1 : 0}\u0000${text}`;

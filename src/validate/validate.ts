@@ -28,17 +28,22 @@ export interface ValidateOptions {
 
 /** Validates one object; `objects` is the set it belongs to, for cross-object rules. */
 export function validateObject(obj: KubeObject, objects: readonly KubeObject[] = [obj], opts: ValidateOptions = {}): Finding[] {
+  return validateOne(obj, objects, opts, new EmbeddedTexts(opts.renderedConfigs));
+}
+
+/** validateObject within a run that already holds the texts (each parsed, or keyed, once per run). */
+function validateOne(obj: KubeObject, objects: readonly KubeObject[], opts: ValidateOptions, texts: EmbeddedTexts): Finding[] {
   const registry = opts.registry ?? SchemaRegistry.default();
   // EKS Anywhere objects are read as eksctl reads them (eksa/eksctl-reading.ts).
   const reading = obj && typeof obj === 'object' ? eksctlReading(obj) : undefined;
   if (reading && reading.object !== obj) {
     const read = objects.map(o => (o === obj ? reading.object : o));
-    return [...reading.notes, ...validateObject(reading.object, read, opts)];
+    return [...reading.notes, ...validateOne(reading.object, read, opts, texts)];
   }
   const base = shapeFindings(obj, registry);
   // Checked only when a rule fails: objects built by the constructs are sound, and this stays cheap.
   const othersUnsound = () => objects.some(o => o !== obj && shapeFindings(o, registry).some(isShapeError));
-  return [...base, ...ruleFindings(obj, { objects, strict: opts.strict, texts: new EmbeddedTexts(opts.renderedConfigs) }, base, othersUnsound)];
+  return [...base, ...ruleFindings(obj, { objects, strict: opts.strict, texts }, base, othersUnsound)];
 }
 
 /** Schema, ObjectMeta and placeholders: what needs no knowledge of the kind's upstream rules. */
@@ -85,7 +90,7 @@ function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions,
     const carrier = mine[0].carrier;
     const set = mine.map(e => e.object);
     for (const e of mine) {
-      for (const f of validateObject(e.object, set, opts)) {
+      for (const f of validateOne(e.object, set, opts, texts)) {
         out.push({ object: carrier, finding: { ...f, field: `${e.path} ${e.object.kind}/${e.object.metadata?.name ?? ''}${f.field ? ` ${f.field}` : ''}` } });
       }
     }
