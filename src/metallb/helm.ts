@@ -32,7 +32,17 @@ export function helmChartConfig(name: string, values: object): KubeObject {
   });
 }
 
+/** Texts by values: every site of a fleet sets the same chart values (bounded, cleared when full). */
+const rendered = new Map<string, string>();
+
 /** Helm values as YAML text, built from an object (never a string template). */
 export function valuesYaml(values: object): string {
-  return stringify(values, { lineWidth: 0 }).trimEnd();
+  const key = JSON.stringify(values);
+  let text = rendered.get(key);
+  if (text === undefined) {
+    text = stringify(values, { lineWidth: 0 }).trimEnd();
+    if (rendered.size >= 256) rendered.clear();
+    rendered.set(key, text);
+  }
+  return text;
 }
