@@ -12,7 +12,7 @@ const readJsYaml = (text: string) => text.split(/^---\n/m).map(d => load(d));
 const TRICKY = ['yes', 'on', 'Off', 'y', 'n', '0644', '0o644', '0x1F', '1_000', '1:20', '1:20.5', '1e3', '1.5', '.5', '.inf', '-.Inf', '.nan', '~', 'null',
   'true', '', ' ', ' a', 'a ', 'a: b', '- x', '#x', 'x #y', '@x', '`x', '%x', '!x', '&x', '*x', '|', '>', '?', '-', '---', '...', '<<', '=',
   'a\nb', 'a\nb\n', 'a\n\nb\n\n', 'trailing space \nx', 'line1\n  indented\n', '\t', 'x\ty', '"q"', '\'s\'', '\u0085', '\u2028', '\ufeff', '\u007f',
-  '2001-12-14', '172.16.0.100', '10.0.0.0/8', 'fd00::1', '0c:c4:7a:12:34:56', 'http://x:80/y', '${BMC_PASSWORD}', 'é日本', ' \n', '\n'];
+  '2001-12-14', '172.16.0.100', '10.0.0.0/8', 'fd00::1', '0c:c4:7a:12:34:56', 'http://x:80/y', '${BMC_PASSWORD}', 'é日本', ' \n', '\n', '  indented\n ', 'a\n  \nb', ' \nx', 'x\n\t'];
 
 test('tricky strings, as values, keys and list items, read back the same under YAML 1.1 and by js-yaml', () => {
   for (const s of TRICKY) {
