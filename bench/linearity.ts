@@ -55,10 +55,11 @@ export function runLinearity(runs: number): LinearRow[] {
 }
 
 export function linearityTable(rows: LinearRow[]): string {
-  const lines = ['| what | size | wall ms | CPU ms | peak RSS MB | time(10×)/time(1×) |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  const lines = ['| what | size | wall ms | CPU ms | peak RSS MB | time(10×)/time(1×), wall (CPU) |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of rows) {
     const base = rows.find(x => x.what === r.what && x.size * 10 === r.size);
-    lines.push(`| ${r.what} | ${r.size} | ${r.ms.toFixed(0)} | ${r.cpuMs.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${base ? (r.ms / base.ms).toFixed(2) : ''} |`);
+    const ratio = base ? `${(r.ms / base.ms).toFixed(2)} (${(r.cpuMs / base.cpuMs).toFixed(2)})` : '';
+    lines.push(`| ${r.what} | ${r.size} | ${r.ms.toFixed(0)} | ${r.cpuMs.toFixed(0)} | ${r.maxRssMb.toFixed(0)} | ${ratio} |`);
   }
   return lines.join('\n');
 }
