@@ -38,9 +38,14 @@ function filesUnder(dir: string): Set<string> {
   return out;
 }
 
-function writeFile(outdir: string, rel: string, text: string): void {
+function writeFile(outdir: string, rel: string, text: string, made?: Set<string>): void {
   const path = join(outdir, rel);
-  step('create', dirname(path), () => mkdirSync(dirname(path), { recursive: true }));
+  const dir = dirname(path);
+  // One mkdir per directory, not per file (5 files per site).
+  if (!made?.has(dir)) {
+    step('create', dir, () => mkdirSync(dir, { recursive: true }));
+    made?.add(dir);
+  }
   step('write', path, () => writeFileSync(path, text));
 }
 
@@ -121,8 +126,9 @@ export function synthesizeInventory(loaded: LoadedInventory, opts: WriteOptions)
     if (entries) step('remove', opts.outdir, () => rmSync(opts.outdir, { recursive: true, force: true }));
     step('create', opts.outdir, () => mkdirSync(opts.outdir, { recursive: true }));
     writeFile(opts.outdir, OUTPUT_MARKER, MARKER_TEXT);
+    const made = new Set<string>();
     for (const [rel, { text }] of rendered) {
-      writeFile(opts.outdir, rel, text);
+      writeFile(opts.outdir, rel, text, made);
       written.push(rel);
     }
   } else {
