@@ -67,7 +67,8 @@ export function eksaCreateOnlyFindings(objects: readonly KubeObject[], old: read
   const oldEksa = old?.filter(isEksa) ?? [];
   if (!oldEksa.some(o => o.kind === 'Cluster') || !objects.some(o => isEksa(o) && o.kind === 'Cluster')) return [];
   const eksa = objects.filter(isEksa);
-  const upgrade = new Set(collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa }).flatMap(r => r.findings).map(id));
+  const upgrade = new Set(collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa })
+    .flatMap(r => r.findings).map(id));
   return collect(eksa, { schema: false, objectChecks: false }).flatMap(r => r.findings).filter(f => !upgrade.has(id(f)));
 }
 

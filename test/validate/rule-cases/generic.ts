@@ -2,8 +2,8 @@
 import { App, Chart } from 'cdk8s';
 import { RuleCase } from './case';
 import { RKE2_CONTROL_PLANE } from './fixtures-capi';
-import { CONTROL_PLANE_TEMPLATE } from './fixtures-rke2';
 import { REFERENCE, one, reference, widget, yamlFindings } from './fixtures-generic';
+import { CONTROL_PLANE_TEMPLATE } from './fixtures-rke2';
 import { KubeClient } from '../../../src/apply/engine/kube-client';
 import { KubeApiError, MissingKindError } from '../../../src/apply/engine/kube-errors';
 import { readLive, serverPreflights } from '../../../src/apply/upgrade-live';
@@ -11,12 +11,12 @@ import { upgradePreflights } from '../../../src/apply/upgrade-preflights';
 import { BareMetalHostEnrollment } from '../../../src/baremetal/bare-metal-host-enrollment';
 import { BmcCredentials } from '../../../src/baremetal/bmc-credentials';
 import { validatePaths } from '../../../src/cli/validate';
-import { otherFileFindings } from '../../../src/validate/input-files';
 import { contentHashGuard } from '../../../src/core/content-hash-guard';
 import { ValidationError } from '../../../src/core/errors';
 import { Finding } from '../../../src/core/finding';
 import { KubeObject } from '../../../src/core/kube-object';
 import { hardwareFromHosts } from '../../../src/eksa/hardware-from-hosts';
+import { otherFileFindings } from '../../../src/validate/input-files';
 
 const K8S = (path: string, test: string) => `kubernetes/kubernetes ${path} ${test}`;
 const W = 'warning' as const;
