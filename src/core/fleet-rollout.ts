@@ -26,7 +26,7 @@ export interface FleetRollout {
   readonly orderBy?: string;
 }
 
-/** The file synth writes in the output root when the inventory has `rollout:` or cluster labels. */
+/** The file synth writes in the output root: the clusters in inventory order, their labels, `rollout:`. */
 export const ROLLOUT_FILE = 'rollout.json';
 
 export interface RolloutFile {

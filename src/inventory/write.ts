@@ -24,9 +24,8 @@ export interface WriteOptions {
   readonly rollout?: FleetRollout;
 }
 
-/** rollout.json: the settings and every cluster in inventory order with its labels (only when there is something to say). */
-function rolloutFile(outputs: readonly ClusterOutput[], rollout: FleetRollout | undefined): string | undefined {
-  if (!rollout && !outputs.some(o => o.labels)) return undefined;
+/** rollout.json: every cluster in inventory order (the fleet upgrade's default order) with its labels, and the settings. */
+function rolloutFile(outputs: readonly ClusterOutput[], rollout: FleetRollout | undefined): string {
   const file: RolloutFile = {
     apiVersion: 'cdk8s-capi.io/v1alpha1',
     kind: 'FleetRollout',
@@ -87,8 +86,7 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
   if (opts.gitops === GitOpsFlavor.FLEET) extra = fleetFiles(info);
   if (opts.gitops === GitOpsFlavor.ARGO) extra = argoFiles();
   for (const f of extra) files.set(f.path, `${f.text ?? ''}${f.objects ? yaml(f.objects) : ''}`);
-  const rollout = rolloutFile(outputs, opts.rollout);
-  if (rollout) files.set(ROLLOUT_FILE, rollout);
+  files.set(ROLLOUT_FILE, rolloutFile(outputs, opts.rollout));
   return files;
 }
 

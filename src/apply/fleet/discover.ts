@@ -1,7 +1,8 @@
 // Finding the clusters of a fleet: a synth output directory (it carries synth's marker or a
 // rollout.json) holds one folder per cluster, each with its kustomization.yaml. The order is
-// rollout.json's (the inventory order) when there is one, else the folder names sorted by code
-// unit — never the file system's listing order, so every run sees the same fleet.
+// rollout.json's (the inventory order) when there is one, else the folder names in natural
+// order (site2 before site10) — never the file system's listing order, so every run sees the
+// same fleet.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileError, InvalidInputError } from '../../core/errors';
@@ -32,6 +33,20 @@ const isDir = (p: string) => {
   }
 };
 
+/** Names with their digit runs compared as numbers, else by code unit (locale-independent). */
+export function naturalCompare(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === y) continue;
+    if (/^\d/.test(x) && /^\d/.test(y) && Number(x) !== Number(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** A synth output root: one path, a directory with synth's marker or a rollout.json. */
 export function isFleetDir(path: string): boolean {
   return isDir(path) && (existsSync(join(path, OUTPUT_MARKER)) || existsSync(join(path, ROLLOUT_FILE)));
@@ -60,7 +75,7 @@ export function discoverFleet(dir: string): Fleet {
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter(d => d.isDirectory() && !d.name.startsWith('.') && existsSync(join(dir, d.name, 'kustomization.yaml')))
     .map(d => d.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(naturalCompare);
   const rolloutPath = join(dir, ROLLOUT_FILE);
   const file = existsSync(rolloutPath) ? readRolloutFile(rolloutPath) : undefined;
   const clusters: FleetCluster[] = [];

@@ -34,8 +34,8 @@ export interface FleetJournalData {
   /** The fleet directory (absolute), for people reading the file. */
   fleet: string;
   clusters: Record<string, ClusterRecord>;
-  /** Waves whose soak completed, as `wave key`s (waveKey). */
-  soaked: string[];
+  /** Waves whose soak completed (by waveKey) → when it ended (epoch ms). */
+  soaked: Record<string, number>;
 }
 
 export class FleetJournalError extends FileError {
@@ -55,7 +55,7 @@ export class FleetJournal {
 
   constructor(readonly path: string, fleet: string) {
     checkJournalPath(path);
-    this.data = { kind: 'FleetJournal', fleet, clusters: {}, soaked: [] };
+    this.data = { kind: 'FleetJournal', fleet, clusters: {}, soaked: {} };
     if (!existsSync(path)) return;
     let parsed: any;
     try {
@@ -63,7 +63,7 @@ export class FleetJournal {
     } catch {
       throw new FleetJournalError(`cannot read the fleet journal ${path}: not valid JSON; move it away to start the rollout over`);
     }
-    if (parsed?.kind !== 'FleetJournal' || typeof parsed.clusters !== 'object' || !Array.isArray(parsed.soaked)) {
+    if (parsed?.kind !== 'FleetJournal' || typeof parsed.clusters !== 'object' || typeof parsed.soaked !== 'object' || Array.isArray(parsed.soaked)) {
       throw new FleetJournalError(`cannot read the fleet journal ${path}: not a fleet journal (give another --journal, or move it away)`);
     }
     this.data = { ...parsed, fleet };
@@ -80,12 +80,13 @@ export class FleetJournal {
     this.save();
   }
 
-  isSoaked(key: string): boolean {
-    return this.data.soaked.includes(key);
+  /** When the wave's soak ended, if it did. */
+  soakedAt(key: string): number | undefined {
+    return this.data.soaked[key];
   }
 
-  markSoaked(key: string): void {
-    if (!this.isSoaked(key)) this.data.soaked.push(key);
+  markSoaked(key: string, at: number): void {
+    this.data.soaked[key] = at;
     this.save();
   }
 

@@ -123,11 +123,16 @@ export class FleetRunner {
       const last = w === waves[waves.length - 1];
       if (!this.stopped && !last && this.opts.soakMs > 0) {
         const key = waveKey(w.clusters);
-        if (!this.opts.journal.isSoaked(key)) {
+        const soaked = this.opts.journal.soakedAt(key);
+        if (soaked !== undefined) {
+          wave.soakEndedAt = soaked;
+        } else {
           await this.soak(w);
-          if (!this.stopped) this.opts.journal.markSoaked(key);
+          if (!this.stopped) {
+            wave.soakEndedAt = this.opts.clock.now();
+            this.opts.journal.markSoaked(key, wave.soakEndedAt);
+          }
         }
-        wave.soakEndedAt = this.opts.clock.now();
       }
     }
     const order = waves.flatMap(w => w.clusters.map(m => m.name));
