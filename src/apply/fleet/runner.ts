@@ -120,6 +120,8 @@ export class FleetRunner {
       wave.startedAt = this.opts.clock.now();
       await this.pool(todo, m => this.one(m, w.number));
       wave.finishedAt = this.opts.clock.now();
+      // The budget ran out part-way through the wave: the rest never started.
+      for (const m of todo) if (!this.reports.has(m.name)) this.finish(m, w.number, ClusterResult.NOT_STARTED);
       const last = w === waves[waves.length - 1];
       if (!this.stopped && !last && this.opts.soakMs > 0) {
         const key = waveKey(w.clusters);

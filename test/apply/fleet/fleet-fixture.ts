@@ -19,7 +19,7 @@ export function fleetInventory(sites: number, version: string, extra: Partial<In
     kind: 'Inventory',
     defaults: {
       bmc: { credentials: { usernameVar: 'BMC_NODE1_USERNAME', passwordVar: 'BMC_NODE1_PASSWORD' } },
-      rke2: { version, controlPlane: { replicas: 1, image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' } } },
+      rke2: { version, controlPlane: { replicas: 1, maxSurge: 1, image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' } } },
     },
     clusters: Array.from({ length: sites }, (_, s) => ({
       name: `site${s}`,

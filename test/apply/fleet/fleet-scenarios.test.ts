@@ -87,3 +87,57 @@ test('50 sites in waves 1,10%,50%,100%: --max-parallel and the soak hold; killed
   expect(JSON.parse(readFileSync(journal, 'utf8')).clusters.site49.state).toBe('upgraded');
   console.log(`fleet scenario: ${Date.now() - t0} ms real`);
 });
+
+/** Sets an annotation on a live object, as somebody else (a field manager of its own). */
+function annotate(sc: Scenario, apiVersion: string, kind: string, ns: string, name: string, key: string, value: string): void {
+  const engine = sc.sim.server.engine;
+  const t = engine.types.forKind(apiVersion, kind)!;
+  const obj = engine.find(t, ns, name);
+  engine.update(t, ns, name, { apiVersion, kind, ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata.annotations ?? {}), [key]: value } } }, { fieldManager: 'test' });
+}
+
+test('a stuck machine in wave 2 exceeds the failure budget: the rollout stops, the cluster in flight times out, later waves are untouched; plan shows the blocked site', async () => {
+  sc = new Scenario();
+  expect((await sc.cli(['apply', oldFleet, ...KC, '--kubeconfig-out', sc.dir], { maxMs: 48 * 3600_000 })).code).toBe(0);
+  // Wave 2 (site1–site4): site1 and site2 never get their new machine; site49 has no spare host.
+  for (const s of [1, 2]) annotate(sc, RCP, 'RKE2ControlPlane', `site${s}`, `site${s}`, 'sim.cdk8s-capi.io/fault', 'stuck-machine');
+  const spare = sc.live('metal3.io/v1alpha1', 'BareMetalHost').find(h => h.metadata.namespace === 'site49' && !h.spec.consumerRef).metadata.name;
+  annotate(sc, 'metal3.io/v1alpha1', 'BareMetalHost', 'site49', spare, 'baremetalhost.metal3.io/paused', '');
+  const before = rcps(sc);
+
+  const plan = await sc.cli(['plan', newFleet, '--live', ...KC, '--waves', '1,10%,50%,100%']);
+  expect(plan.stderr).toBe('');
+  expect(plan.code).toBe(1);
+  expect(plan.stdout).toMatch(/^site0 +v1\.35\.1\+rke2r1 → v1\.36\.3\+rke2r1 +✅ ready \(1 to change\)$/m);
+  expect(plan.stdout).toMatch(/^site49 +v1\.35\.1\+rke2r1 → v1\.36\.3\+rke2r1 +❌ blocked: Hosts available for rolling updates: .*paused/m);
+  expect(plan.stdout).toMatch(/^ {2}2: site1, site2, site3, site4$/m);
+  expect(plan.stdout).toMatch(/^❌ 1 of 50 clusters blocked: nothing was changed$/m);
+  expect(plan.stdout.match(/✅ ready/g)).toHaveLength(49);
+
+  const journal = join(mkdtempSync(join(tmpdir(), 'fleet-journal-')), 'fleet.json');
+  const up = await sc.cli(['upgrade', newFleet, ...KC, '--journal', journal, '--waves', '1,10%,50%,100%', '--max-parallel', '2', '--max-failures', '1',
+    '--resource-timeout', '40m', '--output', 'json'], { maxMs: 48 * 3600_000 });
+  expect(up.stderr).toBe('');
+  expect(up.code).toBe(1);
+  const report = JSON.parse(up.stdout);
+  expect({ passed: report.passed, stopped: report.stopped, failures: report.failures, allowed: report.allowedFailures }).toEqual({ passed: false, stopped: true, failures: 3, allowed: 1 });
+  const result = (n: number) => report.clusters.find((c: any) => c.name === `site${n}`);
+  expect(result(0).result).toBe('upgraded');
+  for (const s of [1, 2]) {
+    expect(result(s)).toEqual(expect.objectContaining({ result: 'failed', wave: 2, reason: expect.stringMatching(/^RKE2ControlPlane site\d\/site\d made no progress for 40m/) }));
+  }
+  expect(result(49)).toEqual(expect.objectContaining({ result: 'blocked', reason: expect.stringMatching(/^Hosts available for rolling updates/) }));
+  const untouched = Array.from({ length: 46 }, (_, i) => i + 3);
+  expect(untouched.map(s => result(s).result)).toEqual(untouched.map(() => 'not started'));
+  // Untouched: not one write to their control planes, still on the old version.
+  const after = rcps(sc);
+  for (const s of [...untouched, 49]) {
+    const ns = `site${s}`;
+    expect({ ns, rv: after.get(ns).metadata.resourceVersion, version: after.get(ns).spec.version }).toEqual({ ns, rv: before.get(ns).metadata.resourceVersion, version: OLD });
+  }
+  // The failed sites still serve on their old machine.
+  for (const s of [1, 2]) {
+    const old = sc.live(CAPI, 'Machine').filter(m => m.metadata.namespace === `site${s}` && m.spec.version === OLD);
+    expect(old).toHaveLength(1);
+  }
+});
