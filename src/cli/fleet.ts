@@ -17,13 +17,13 @@ import { FleetJournal } from '../apply/fleet/fleet-journal';
 import { fleetReportJson, fleetSucceeded, formatFleetPlan, formatFleetReport } from '../apply/fleet/report';
 import { ClusterResult, FleetEvent, FleetMember, FleetRunner } from '../apply/fleet/runner';
 import { FleetFlags, FleetSettings, describeSettings, formatMs, resolveSettings } from '../apply/fleet/settings';
-import { Wave, failuresAllowed, labelMatcher, layoutWaves, orderClusters } from '../apply/fleet/waves';
+import { RolloutSettingError, Wave, failuresAllowed, labelMatcher, layoutWaves, orderClusters } from '../apply/fleet/waves';
 import { readinessOf } from '../apply/readiness/rules';
 import { ReadinessStatus } from '../apply/readiness/types';
 import { Redactor } from '../apply/redact';
 import { PreflightError, Upgrader } from '../apply/upgrader';
 import { RealClock } from '../core/clock';
-import { CdkCapiError, ExitCode } from '../core/errors';
+import { CdkCapiError, ExitCode, InvalidInputError, UsageError } from '../core/errors';
 import { isKind } from '../core/gvk';
 import { contentHash } from '../core/hash';
 import { KubeObject } from '../core/kube-object';
@@ -71,11 +71,34 @@ async function planAll(kube: KubeClient, prepared: readonly Prepared[]): Promise
   return out;
 }
 
-function layout<T extends { cluster: FleetCluster }>(items: readonly T[], settings: FleetSettings): Wave<T>[] {
+/** The waves of the fleet (known before the cluster is contacted); a layout the sizes cannot make is the flag's or the file's error. */
+function layout<T extends { cluster: FleetCluster }>(items: readonly T[], settings: FleetSettings, flags: FleetFlags, fleet: Fleet): Wave<T>[] {
+  try {
+    return layoutOf(items, settings);
+  } catch (e) {
+    if (!(e instanceof RolloutSettingError)) throw e;
+    if (flags.waves !== undefined) throw new UsageError(`--waves: ${e.message}`);
+    throw new InvalidInputError(`${fleet.rolloutFile ?? 'rollout.json'}: rollout.waves: ${e.message}`);
+  }
+}
+
+function layoutOf<T extends { cluster: FleetCluster }>(items: readonly T[], settings: FleetSettings): Wave<T>[] {
   const withLabels = items.map(i => ({ ...i, name: i.cluster.name, labels: i.cluster.labels }));
   const ordered = orderClusters(withLabels, { orderBy: settings.orderBy, canaryLabel: settings.canaryLabel });
   const pinned = settings.canaryLabel ? withLabels.filter(i => labelMatcher(settings.canaryLabel!)(i.labels)).length : 0;
-  return layoutWaves(ordered, settings.waves, pinned).map(w => ({ number: w.number, clusters: w.clusters.map(c => items.find(i => i.cluster.name === c.name)!) }));
+  const byName = new Map(items.map(i => [i.cluster.name, i]));
+  return layoutWaves(ordered, settings.waves, pinned).map(w => ({ number: w.number, clusters: w.clusters.map(c => byName.get(c.name)!) }));
+}
+
+/** The layout's waves with each cluster's plan. */
+function withPlans(waves: ReadonlyArray<Wave<Prepared>>, planned: readonly Planned[]): Wave<Planned>[] {
+  return waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => planned.find(p => p.cluster.name === c.cluster.name)!) }));
+}
+
+function planText(planned: readonly Planned[], waves: ReadonlyArray<Wave<Planned>>, settings: FleetSettings): string {
+  const named = waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => ({ name: c.cluster.name })) }));
+  const settingsText = describeSettings(settings, failuresAllowed(settings.budget, planned.length));
+  return formatFleetPlan(planned.map(p => ({ name: p.cluster.name, plan: p.plan })), named, settingsText);
 }
 
 function settingsOf(fleet: Fleet, flags: FleetFlags): FleetSettings {
@@ -92,7 +115,11 @@ function planJson(planned: readonly Planned[], waves: ReadonlyArray<Wave<Planned
       status: p.plan.status,
       reason: p.plan.reason,
       changes: p.plan.changes,
-      preflights: p.plan.preflights.map(x => ({ name: x.name, passed: x.passed, findings: x.items.map(i => ({ ...i.finding, kind: i.object?.kind, name: i.object?.metadata?.name })) })),
+      preflights: p.plan.preflights.map(x => ({
+        name: x.name,
+        passed: x.passed,
+        findings: x.items.map(i => ({ ...i.finding, kind: i.object?.kind, name: i.object?.metadata?.name })),
+      })),
     })),
     waves: waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => c.cluster.name) })),
   };
@@ -106,11 +133,12 @@ export async function runFleetPlan(dir: string, flags: KubeFlags & Partial<EnvFi
   const settings = settingsOf(fleet, flags);
   const prepared = prepare(fleet, flags, io, true);
   const redact = redactAll(prepared);
+  const layoutNames = layout(prepared, settings, flags, fleet);
   const kube = await connect(flags, io);
   const planned = await planAll(kube, prepared);
-  const waves = layout(planned, settings);
+  const waves = withPlans(layoutNames, planned);
   if (flags.output === 'json') io.out(redact(`${JSON.stringify(planJson(planned, waves), null, 2)}\n`));
-  else io.out(redact(formatFleetPlan(planned.map(p => ({ name: p.cluster.name, plan: p.plan })), waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => ({ name: c.cluster.name })) })), describeSettings(settings, failuresAllowed(settings.budget, planned.length)))));
+  else io.out(redact(planText(planned, waves, settings)));
   setExit(planned.some(p => p.plan.status === PlanStatus.BLOCKED) ? ExitCode.INVALID : ExitCode.OK);
 }
 
@@ -129,7 +157,8 @@ function reasonOf(e: unknown): string {
 
 /** Whether the cluster's Cluster (CAPI, else EKS Anywhere) is Available now. */
 async function available(kube: KubeClient, objects: readonly KubeObject[]): Promise<{ available: boolean; reason?: string }> {
-  const c = objects.find(o => isKind(o, 'cluster.x-k8s.io', 'Cluster')) ?? objects.find(o => isKind(o, 'anywhere.eks.amazonaws.com', 'Cluster'));
+  const c = objects.find(o => isKind(o, 'cluster.x-k8s.io', 'Cluster'))
+    ?? objects.find(o => isKind(o, 'anywhere.eks.amazonaws.com', 'Cluster'));
   if (!c) return { available: true };
   const ref = refOf(c.metadata?.namespace ? c : { ...c, metadata: { ...c.metadata, namespace: kube.defaultNamespace } });
   const r = readinessOf(await kube.get(ref));
@@ -159,6 +188,7 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
   const settings = settingsOf(fleet, flags);
   const prepared = prepare(fleet, flags, io, flags.validate);
   const redact = redactAll(prepared);
+  const layoutNames = layout(prepared, settings, flags, fleet);
   const json = flags.output === 'json';
   const say = (t: string) => {
     if (!json) io.out(redact(t));
@@ -167,9 +197,9 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
   const journal = new FleetJournal(journalPath, resolve(dir));
   const kube = await connect(flags, io);
   const planned = await planAll(kube, prepared);
-  const waves = layout(planned, settings);
+  const waves = withPlans(layoutNames, planned);
   const allowed = failuresAllowed(settings.budget, planned.length);
-  say(formatFleetPlan(planned.map(p => ({ name: p.cluster.name, plan: p.plan })), waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => ({ name: c.cluster.name })) })), describeSettings(settings, allowed)));
+  say(planText(planned, waves, settings));
   const variables = variablesFor(flags, io);
   const resumeCommand = rerunCommand('upgrade', [dir], flags, [...envFileArgs(flags), ...fleetArgs(flags)]);
   let fatal: CdkCapiError | undefined;
@@ -213,8 +243,7 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
     },
   });
   const report = await runner.run();
-  if (json) io.out(redact(`${JSON.stringify(fleetReportJson(report), null, 2)}\n`));
-  else {
+  if (json) {io.out(redact(`${JSON.stringify(fleetReportJson(report), null, 2)}\n`));} else {
     io.out(redact(`\n${formatFleetReport(report)}`));
     if (!fleetSucceeded(report)) io.out(redact(`Next:\n  ${resumeCommand}   # resumes where it stopped: upgraded clusters are checked, not redone\n`));
   }

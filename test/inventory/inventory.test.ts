@@ -142,7 +142,7 @@ describe('output layout and GitOps', () => {
     const files = renderOutput(loaded(), {});
     expect([...files.keys()].sort()).toEqual([
       'dualstack-site/cluster/cluster.yaml', 'dualstack-site/cluster/kustomization.yaml', 'dualstack-site/hosts/hosts.yaml',
-      'dualstack-site/hosts/kustomization.yaml', 'dualstack-site/kustomization.yaml',
+      'dualstack-site/hosts/kustomization.yaml', 'dualstack-site/kustomization.yaml', 'rollout.json',
     ]);
     expect(parse(files.get('dualstack-site/kustomization.yaml')!)).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: ['hosts', 'cluster'] });
     const hosts = parseAllDocuments(files.get('dualstack-site/hosts/hosts.yaml')!).map(d => d.toJS());

@@ -1,14 +1,14 @@
 // One cluster of the fleet before anything is touched: its live objects against the server's
 // dry run of the new manifests (as `plan --live`), the upgrade preflights, and what that
 // means for the rollout — ready, blocked (the first failed check, as one line), or up to date.
+import { Severity } from '../../core/finding';
+import { isKind } from '../../core/gvk';
+import { KubeObject } from '../../core/kube-object';
 import { KubeClient } from '../engine/kube-client';
 import { ChangeAction, diffSets } from '../upgrade-diff';
 import { LiveView, keyOfObject, preflightInputOf, readLive, serverPreflights } from '../upgrade-live';
 import { UpgradePreflight, preflightsPassed, upgradePreflights } from '../upgrade-preflights';
 import { isControlPlane } from '../upgrade-rollouts';
-import { Severity } from '../../core/finding';
-import { isKind } from '../../core/gvk';
-import { KubeObject } from '../../core/kube-object';
 
 export enum PlanStatus {
   READY = 'ready',

@@ -4,9 +4,9 @@
 // change (core/atomic-write), so a run killed at any point leaves the last state it reached.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkJournalPath } from '../journal';
 import { ensureDir, writeFileAtomic } from '../../core/atomic-write';
 import { FileError } from '../../core/errors';
+import { checkJournalPath } from '../journal';
 
 export enum ClusterState {
   PENDING = 'pending',

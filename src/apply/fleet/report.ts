@@ -30,7 +30,8 @@ export function formatFleetReport(r: FleetReport): string {
   for (const c of r.clusters) counts.set(c.result, (counts.get(c.result) ?? 0) + 1);
   const summary = [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
   const verdict = fleetSucceeded(r) ? '✅ Fleet upgraded'
-    : r.stopped ? `❌ Failure budget exceeded (${r.failures} failed, ${r.allowedFailures} allowed): the rollout stopped`
+    : r.stopped
+      ? `❌ Failure budget exceeded (${r.failures} failed, ${r.allowedFailures} allowed): the rollout stopped`
       : `❌ Fleet not fully upgraded (${r.failures} failed, ${r.allowedFailures} allowed)`;
   return `${table(rows)}\n${verdict}: ${summary}\n`;
 }
@@ -42,7 +43,9 @@ export function fleetReportJson(r: FleetReport): object {
     stopped: r.stopped,
     failures: r.failures,
     allowedFailures: r.allowedFailures,
-    waves: r.waves.map(w => ({ number: w.number, clusters: w.clusters, startedAt: iso(w.startedAt), finishedAt: iso(w.finishedAt), soakEndedAt: iso(w.soakEndedAt) })),
+    waves: r.waves.map(w => ({
+      number: w.number, clusters: w.clusters, startedAt: iso(w.startedAt), finishedAt: iso(w.finishedAt), soakEndedAt: iso(w.soakEndedAt),
+    })),
     clusters: r.clusters.map(c => ({
       name: c.name,
       from: c.from,
@@ -58,15 +61,18 @@ export function fleetReportJson(r: FleetReport): object {
 }
 
 /** The fleet plan: one line per cluster (ready / blocked: why / up to date), then the waves. */
-export function formatFleetPlan(clusters: ReadonlyArray<{ name: string; plan: ClusterPlan }>, waves: ReadonlyArray<Wave<{ name: string }>>, settings: string): string {
+export function formatFleetPlan(clusters: ReadonlyArray<{ name: string; plan: ClusterPlan }>, waves: ReadonlyArray<Wave<{ name: string }>>,
+  settings: string): string {
   const rows = clusters.map(c => {
     const versions = c.plan.from === c.plan.to || !c.plan.to ? c.plan.from ?? '-' : `${c.plan.from ?? '(new)'} → ${c.plan.to}`;
-    const status = c.plan.status === PlanStatus.BLOCKED ? `❌ blocked: ${c.plan.reason}` : c.plan.status === PlanStatus.READY ? `✅ ready (${c.plan.changes} to change)` : '✅ up to date';
+    const status = c.plan.status === PlanStatus.BLOCKED ? `❌ blocked: ${c.plan.reason}`
+      : c.plan.status === PlanStatus.READY ? `✅ ready (${c.plan.changes} to change)` : '✅ up to date';
     return [c.name, versions, status];
   });
   const lines = [table(rows), '', `Waves (${settings}):`];
   for (const w of waves) lines.push(`  ${w.number}: ${w.clusters.map(c => c.name).join(', ')}`);
   const blocked = clusters.filter(c => c.plan.status === PlanStatus.BLOCKED).length;
-  lines.push(blocked ? `❌ ${blocked} of ${clusters.length} cluster${clusters.length === 1 ? '' : 's'} blocked: nothing was changed` : `✅ All ${clusters.length} clusters pass the upgrade preflights`);
+  const n = `${clusters.length} cluster${clusters.length === 1 ? '' : 's'}`;
+  lines.push(blocked ? `❌ ${blocked} of ${n} blocked: nothing was changed` : `✅ All ${n} pass the upgrade preflights`);
   return `${lines.join('\n')}\n`;
 }

@@ -164,11 +164,11 @@ export class FleetRunner {
   private async one(m: FleetMember, wave: number): Promise<void> {
     const before = this.recorded(m);
     if (before?.state === ClusterState.UPGRADED) {
-      // Done by an earlier run: checked, not redone.
-      if (m.plan.status === PlanStatus.UP_TO_DATE && (await this.opts.available(m)).available) {
-        this.reports.set(m.name, {
-          name: m.name, wave, from: before.from, to: before.to, startedAt: before.startedAt, finishedAt: before.finishedAt, result: ClusterResult.ALREADY_UPGRADED,
-        });
+      // Done by an earlier run: checked (on the target version, Available), not redone. Other drift
+      // (a released host powered off) is not a reason to upgrade again.
+      if (m.plan.status !== PlanStatus.BLOCKED && m.plan.from === m.plan.to && (await this.opts.available(m)).available) {
+        const { from, to, startedAt, finishedAt } = before;
+        this.reports.set(m.name, { name: m.name, wave, from, to, startedAt, finishedAt, result: ClusterResult.ALREADY_UPGRADED });
         this.emit({ type: 'cluster-done', name: m.name, wave, result: ClusterResult.ALREADY_UPGRADED });
         return;
       }
@@ -213,7 +213,8 @@ export class FleetRunner {
         watched.splice(watched.indexOf(m), 1);
         const reason = `not Available during the soak${a.reason ? `: ${a.reason}` : ''}`;
         const prior = this.reports.get(m.name)!;
-        this.record(m, w.number, { state: ClusterState.FAILED, from: prior.from, startedAt: prior.startedAt, finishedAt: prior.finishedAt, reason });
+        const { from, startedAt, finishedAt } = prior;
+        this.record(m, w.number, { state: ClusterState.FAILED, from, startedAt, finishedAt, reason });
         this.failures++;
         this.reports.set(m.name, { ...prior, result: ClusterResult.FAILED, reason });
         this.emit({ type: 'cluster-done', name: m.name, wave: w.number, result: ClusterResult.FAILED, reason });

@@ -13,7 +13,8 @@ import { writeOutput } from '../../../src/inventory/write';
 export const OLD = 'v1.35.1+rke2r1';
 export const NEW = 'v1.36.3+rke2r1';
 
-export function fleetInventory(sites: number, version: string, extra: Partial<Inventory> = {}, labels: (s: number) => Record<string, string> | undefined = () => undefined): Inventory {
+export function fleetInventory(sites: number, version: string, extra: Partial<Inventory> = {},
+  labels: (s: number) => Record<string, string> | undefined = () => undefined): Inventory {
   return {
     apiVersion: 'cdk8s-capi.io/v1alpha1',
     kind: 'Inventory',

@@ -28,7 +28,7 @@ afterEach(async () => {
   await sc.stop();
 });
 
-const rcps = (sc: Scenario) => new Map(sc.live(RCP, 'RKE2ControlPlane').map(r => [r.metadata.namespace as string, r]));
+const rcps = (scenario: Scenario) => new Map(scenario.live(RCP, 'RKE2ControlPlane').map(r => [r.metadata.namespace as string, r]));
 
 /** The largest number of intervals open at one instant. */
 function maxOverlap(intervals: Array<[number, number]>): number {
@@ -41,7 +41,6 @@ function maxOverlap(intervals: Array<[number, number]>): number {
 
 test('50 sites in waves 1,10%,50%,100%: --max-parallel and the soak hold; killed mid-wave, a rerun completes with every site upgraded exactly once', async () => {
   sc = new Scenario();
-  const t0 = Date.now();
   expect((await sc.cli(['apply', oldFleet, ...KC, '--kubeconfig-out', sc.dir], { maxMs: 48 * 3600_000 })).code).toBe(0);
   const generation = new Map([...rcps(sc)].map(([ns, r]) => [ns, r.metadata.generation as number]));
   const journal = join(mkdtempSync(join(tmpdir(), 'fleet-journal-')), 'fleet.json');
@@ -73,7 +72,8 @@ test('50 sites in waves 1,10%,50%,100%: --max-parallel and the soak hold; killed
   for (let w = 1; w < report.waves.length; w++) {
     const starts = report.clusters.filter((c: any) => c.wave === w + 1).map((c: any) => at(c.startedAt));
     const prev = report.waves[w - 1];
-    expect(at(prev.soakEndedAt) - Math.max(...report.clusters.filter((c: any) => c.wave === w).map((c: any) => at(c.finishedAt)))).toBeGreaterThanOrEqual(10 * 60_000);
+    const lastDone = Math.max(...report.clusters.filter((c: any) => c.wave === w).map((c: any) => at(c.finishedAt)));
+    expect(at(prev.soakEndedAt) - lastDone).toBeGreaterThanOrEqual(10 * 60_000);
     expect(Math.min(...starts)).toBeGreaterThanOrEqual(at(prev.soakEndedAt));
   }
 
@@ -85,15 +85,15 @@ test('50 sites in waves 1,10%,50%,100%: --max-parallel and the soak hold; killed
   expect(machines).toHaveLength(SITES);
   expect(machines.every(m => m.spec.version === NEW)).toBe(true);
   expect(JSON.parse(readFileSync(journal, 'utf8')).clusters.site49.state).toBe('upgraded');
-  console.log(`fleet scenario: ${Date.now() - t0} ms real`);
 });
 
 /** Sets an annotation on a live object, as somebody else (a field manager of its own). */
-function annotate(sc: Scenario, apiVersion: string, kind: string, ns: string, name: string, key: string, value: string): void {
-  const engine = sc.sim.server.engine;
+function annotate(scenario: Scenario, apiVersion: string, kind: string, ns: string, name: string, key: string, value: string): void {
+  const engine = scenario.sim.server.engine;
   const t = engine.types.forKind(apiVersion, kind)!;
   const obj = engine.find(t, ns, name);
-  engine.update(t, ns, name, { apiVersion, kind, ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata.annotations ?? {}), [key]: value } } }, { fieldManager: 'test' });
+  const annotations = { ...(obj.metadata.annotations ?? {}), [key]: value };
+  engine.update(t, ns, name, { apiVersion, kind, ...obj, metadata: { ...obj.metadata, annotations } }, { fieldManager: 'test' });
 }
 
 test('a stuck machine in wave 2 exceeds the failure budget: the rollout stops, the cluster in flight times out, later waves are untouched; plan shows the blocked site', async () => {
@@ -101,7 +101,8 @@ test('a stuck machine in wave 2 exceeds the failure budget: the rollout stops, t
   expect((await sc.cli(['apply', oldFleet, ...KC, '--kubeconfig-out', sc.dir], { maxMs: 48 * 3600_000 })).code).toBe(0);
   // Wave 2 (site1–site4): site1 and site2 never get their new machine; site49 has no spare host.
   for (const s of [1, 2]) annotate(sc, RCP, 'RKE2ControlPlane', `site${s}`, `site${s}`, 'sim.cdk8s-capi.io/fault', 'stuck-machine');
-  const spare = sc.live('metal3.io/v1alpha1', 'BareMetalHost').find(h => h.metadata.namespace === 'site49' && !h.spec.consumerRef).metadata.name;
+  const spare = sc.live('metal3.io/v1alpha1', 'BareMetalHost').find(h => h.metadata.namespace === 'site49' && !h.spec.consumerRef)
+    .metadata.name;
   annotate(sc, 'metal3.io/v1alpha1', 'BareMetalHost', 'site49', spare, 'baremetalhost.metal3.io/paused', '');
   const before = rcps(sc);
 
@@ -120,11 +121,13 @@ test('a stuck machine in wave 2 exceeds the failure budget: the rollout stops, t
   expect(up.stderr).toBe('');
   expect(up.code).toBe(1);
   const report = JSON.parse(up.stdout);
-  expect({ passed: report.passed, stopped: report.stopped, failures: report.failures, allowed: report.allowedFailures }).toEqual({ passed: false, stopped: true, failures: 3, allowed: 1 });
+  expect({ passed: report.passed, stopped: report.stopped, failures: report.failures, allowed: report.allowedFailures })
+    .toEqual({ passed: false, stopped: true, failures: 3, allowed: 1 });
   const result = (n: number) => report.clusters.find((c: any) => c.name === `site${n}`);
   expect(result(0).result).toBe('upgraded');
   for (const s of [1, 2]) {
-    expect(result(s)).toEqual(expect.objectContaining({ result: 'failed', wave: 2, reason: expect.stringMatching(/^RKE2ControlPlane site\d\/site\d made no progress for 40m/) }));
+    const reason = expect.stringMatching(/^RKE2ControlPlane site\d\/site\d made no progress for 40m/);
+    expect(result(s)).toEqual(expect.objectContaining({ result: 'failed', wave: 2, reason }));
   }
   expect(result(49)).toEqual(expect.objectContaining({ result: 'blocked', reason: expect.stringMatching(/^Hosts available for rolling updates/) }));
   const untouched = Array.from({ length: 46 }, (_, i) => i + 3);
@@ -133,7 +136,8 @@ test('a stuck machine in wave 2 exceeds the failure budget: the rollout stops, t
   const after = rcps(sc);
   for (const s of [...untouched, 49]) {
     const ns = `site${s}`;
-    expect({ ns, rv: after.get(ns).metadata.resourceVersion, version: after.get(ns).spec.version }).toEqual({ ns, rv: before.get(ns).metadata.resourceVersion, version: OLD });
+    expect({ ns, rv: after.get(ns).metadata.resourceVersion, version: after.get(ns).spec.version })
+      .toEqual({ ns, rv: before.get(ns).metadata.resourceVersion, version: OLD });
   }
   // The failed sites still serve on their old machine.
   for (const s of [1, 2]) {

@@ -87,7 +87,10 @@ test('waves run in order, at most maxParallel at once, each wave soaked before t
 
 test('the budget: once failures exceed it nothing new starts, the in-flight cluster finishes, the rest is not started', async () => {
   const { report, upgraded } = await run({
-    n: 8, waves: '1,100%', maxParallel: 2, allowed: 1,
+    n: 8,
+    waves: '1,100%',
+    maxParallel: 2,
+    allowed: 1,
     behaviour: n => (n === 'c1' || n === 'c2' ? { minutes: 5, fails: true } : n === 'c3' ? { minutes: 30 } : { minutes: 10 }),
   });
   // c1 and c2 start together after the canary; c1 fails first (1 ≤ 1: c3 starts in its place), then c2 (2 > 1: stop).
@@ -120,7 +123,8 @@ test('a cluster that stops being Available during the soak is a failure', async 
 test('a rerun resumes from the journal: upgraded clusters checked, not redone; failed ones retried; a finished soak not repeated', async () => {
   const first = await run({ n: 4, waves: '2,100%', soakMs: 5 * MIN, allowed: 0, behaviour: n => ({ minutes: 10, fails: n === 'c1' }) });
   expect(results(first.report)).toEqual({ c0: 'upgraded', c1: 'failed', c2: 'not started', c3: 'not started' });
-  const up = (n: string) => plan(n === 'c0' ? PlanStatus.UP_TO_DATE : PlanStatus.READY);
+  // c0 is on v2 now (what the journal says is checked against live).
+  const up = (n: string) => (n === 'c0' ? { ...plan(), from: 'v2' } : plan());
   const second = await run({ n: 4, waves: '2,100%', soakMs: 5 * MIN, journal: first.journal, plans: up });
   expect(results(second.report)).toEqual({ c0: ClusterResult.ALREADY_UPGRADED, c1: 'upgraded', c2: 'upgraded', c3: 'upgraded' });
   expect(second.upgraded).toEqual(['c1', 'c2', 'c3']);
@@ -128,8 +132,11 @@ test('a rerun resumes from the journal: upgraded clusters checked, not redone; f
   expect(['c0', 'c1', 'c2', 'c3'].map(n => journal.get(n, 't')!.state)).toEqual(Array(4).fill(ClusterState.UPGRADED));
   expect(journal.get('c0', 'other target')).toBeUndefined();
   // A third run: everything checked, the soak of wave 1 already done.
-  const third = await run({ n: 4, waves: '2,100%', soakMs: 5 * MIN, journal: first.journal, plans: () => plan(PlanStatus.UP_TO_DATE) });
+  const third = await run({ n: 4, waves: '2,100%', soakMs: 5 * MIN, journal: first.journal, plans: () => ({ ...plan(), from: 'v2' }) });
   expect(third.upgraded).toEqual([]);
   expect(third.log.filter(l => / soak /.test(l))).toEqual([]);
   expect(Object.values(results(third.report))).toEqual(Array(4).fill(ClusterResult.ALREADY_UPGRADED));
+  // Recorded upgraded but live still on the old version (rolled back by hand): upgraded again.
+  const fourth = await run({ n: 4, waves: '2,100%', journal: first.journal, plans: n => (n === 'c3' ? plan() : { ...plan(), from: 'v2' }) });
+  expect(fourth.upgraded).toEqual(['c3']);
 });

@@ -76,7 +76,8 @@ describe('failure budget', () => {
 
 describe('settings: flags over rollout.json over defaults', () => {
   test('defaults: one wave, no soak, budget 0', () => {
-    expect(resolveSettings({})).toEqual({ waves: [{ percent: 100 }], maxParallel: undefined, soakMs: 0, budget: { count: 0 }, canaryLabel: undefined, orderBy: undefined });
+    expect(resolveSettings({}))
+      .toEqual({ waves: [{ percent: 100 }], maxParallel: undefined, soakMs: 0, budget: { count: 0 }, canaryLabel: undefined, orderBy: undefined });
   });
 
   test('each flag overrides its field of the file', () => {
