@@ -9,7 +9,7 @@ import { CliIo } from './io';
 import { KubeFlags, connect, rerunCommand } from './kube-flags';
 import { loadForCluster, objectsOf } from './load';
 import { manifestCheck } from './manifest-check';
-import { WaitFlags, concurrencyFrom, timeoutsFrom } from './wait-flags';
+import { WaitFlags, concurrencyFrom, timeoutsFrom, waitArgs } from './wait-flags';
 import { KubeClient } from '../apply/engine/kube-client';
 import { ClusterPlan, PlanStatus, firstFailure, planCluster } from '../apply/fleet/cluster-plan';
 import { Fleet, FleetCluster, discoverFleet } from '../apply/fleet/discover';
@@ -201,7 +201,7 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
   const allowed = failuresAllowed(settings.budget, planned.length);
   say(planText(planned, waves, settings));
   const variables = variablesFor(flags, io);
-  const resumeCommand = rerunCommand('upgrade', [dir], flags, [...envFileArgs(flags), ...fleetArgs(flags)]);
+  const resumeCommand = rerunCommand('upgrade', [dir], flags, [...envFileArgs(flags), ...fleetArgs(flags), ...waitArgs(flags)]);
   let fatal: CdkCapiError | undefined;
   const byName = new Map(planned.map(p => [p.cluster.name, p]));
   const members: Array<Wave<FleetMember>> = waves.map(w => ({

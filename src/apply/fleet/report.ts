@@ -66,7 +66,8 @@ export function formatFleetPlan(clusters: ReadonlyArray<{ name: string; plan: Cl
   const rows = clusters.map(c => {
     const versions = c.plan.from === c.plan.to || !c.plan.to ? c.plan.from ?? '-' : `${c.plan.from ?? '(new)'} → ${c.plan.to}`;
     const status = c.plan.status === PlanStatus.BLOCKED ? `❌ blocked: ${c.plan.reason}`
-      : c.plan.status === PlanStatus.READY ? `✅ ready (${c.plan.changes} to change)` : '✅ up to date';
+      : c.plan.status === PlanStatus.UP_TO_DATE ? '✅ up to date'
+        : c.plan.from === c.plan.to ? `✅ on the target version (${c.plan.changes} to change)` : `✅ ready (${c.plan.changes} to change)`;
     return [c.name, versions, status];
   });
   const lines = [table(rows), '', `Waves (${settings}):`];

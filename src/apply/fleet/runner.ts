@@ -174,8 +174,9 @@ export class FleetRunner {
       }
     }
     const resumed = before?.state === ClusterState.UPGRADING;
-    // An interrupted upgrade keeps its start and its "from" (live is half-way now).
-    const from = resumed ? before.from : m.plan.from;
+    // A cluster an earlier run started keeps its "from" (live may be half-way now); an
+    // interrupted one also its start.
+    const from = before?.from ?? m.plan.from;
     const startedAt = resumed && before.startedAt !== undefined ? before.startedAt : this.opts.clock.now();
     this.record(m, wave, { state: ClusterState.UPGRADING, from, startedAt });
     this.emit({ type: 'cluster-start', name: m.name, wave, from, to: m.plan.to });
@@ -183,7 +184,7 @@ export class FleetRunner {
       const r = await this.opts.upgrade(m);
       const finishedAt = this.opts.clock.now();
       this.record(m, wave, { state: ClusterState.UPGRADED, from, startedAt, finishedAt });
-      const result = r.applied === 0 && !resumed && from === m.plan.to ? ClusterResult.UP_TO_DATE : ClusterResult.UPGRADED;
+      const result = r.applied === 0 && !before && from === m.plan.to ? ClusterResult.UP_TO_DATE : ClusterResult.UPGRADED;
       this.reports.set(m.name, { name: m.name, wave, from, to: m.plan.to, startedAt, finishedAt, result });
       this.emit({ type: 'cluster-done', name: m.name, wave, result, ms: finishedAt - startedAt });
     } catch (e) {
