@@ -28,9 +28,14 @@ export interface ClusterPlan {
   readonly preflights: readonly UpgradePreflight[];
 }
 
-/** The cluster's Kubernetes version in a set: the control plane's, else the EKS Anywhere Cluster's. */
-export function versionIn(objects: readonly KubeObject[]): string | undefined {
+/**
+ * The cluster's Kubernetes version in a set: the control plane's, else the EKS Anywhere
+ * Cluster's. Live, the control plane's status.version (what its machines run: a rollout that
+ * stopped half-way is still on the old version) wins over the spec.
+ */
+export function versionIn(objects: readonly KubeObject[], live = false): string | undefined {
   const cp = objects.find(isControlPlane);
+  if (live && cp?.status?.version) return String(cp.status.version);
   if (cp?.spec?.version) return String(cp.spec.version);
   const eksa = objects.find(o => isKind(o, 'anywhere.eks.amazonaws.com', 'Cluster'));
   return eksa?.spec?.kubernetesVersion ? String(eksa.spec.kubernetesVersion) : undefined;
@@ -57,7 +62,7 @@ export async function planCluster(kube: KubeClient, objects: readonly KubeObject
   const view = await readLive(kube, objects);
   const preflights = [...extra, ...serverPreflights(view), ...upgradePreflights(preflightInputOf(view))];
   const changes = pendingChanges(view);
-  const from = versionIn([...view.live.values()]);
+  const from = versionIn([...view.live.values()], true);
   const to = versionIn(view.objects);
   if (!preflightsPassed(preflights)) return { status: PlanStatus.BLOCKED, reason: firstFailure(preflights), from, to, changes, preflights };
   return { status: changes ? PlanStatus.READY : PlanStatus.UP_TO_DATE, from, to, changes, preflights };
