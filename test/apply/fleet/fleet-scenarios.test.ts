@@ -14,6 +14,9 @@ const RCP = 'controlplane.cluster.x-k8s.io/v1beta2';
 const CAPI = 'cluster.x-k8s.io/v1beta2';
 const KC = ['--kubeconfig', '/nowhere/sim.kubeconfig'];
 const SITES = 50;
+// Not a timed test (nothing asserts a duration): 50 sites of provisioning and upgrades in the
+// simulator are ~20 s of CPU each scenario, more on a loaded machine than jest's default allows.
+jest.setTimeout(240_000);
 
 let oldFleet: string;
 let newFleet: string;
