@@ -105,6 +105,12 @@ test('50 sites: a blocked site and a stuck machine in wave 2 stop the rollout at
   // sites are upgraded — in wave 3 (site5–site24), with others half-way.
   for (const s of [1, 2]) annotate(sc, RCP, 'RKE2ControlPlane', `site${s}`, `site${s}`, FAULT, undefined);
   annotate(sc, BMH, 'BareMetalHost', 'site49', spare, PAUSED, undefined);
+  const again = await sc.cli(['plan', newFleet, '--live', ...KC, '--waves', '1,10%,50%,100%', '--output', 'json']);
+  expect(again.code).toBe(0);
+  const replan = JSON.parse(again.stdout);
+  expect({ passed: replan.passed, clusters: replan.clusters.length, waves: replan.waves.map((w: any) => w.clusters.length) })
+    .toEqual({ passed: true, clusters: 50, waves: [1, 4, 20, 25] });
+  expect(replan.clusters.find((c: any) => c.name === 'site49')).toEqual(expect.objectContaining({ status: 'ready', from: OLD, to: NEW, changes: 1 }));
   const args = ['upgrade', newFleet, ...KC, '--journal', journal, '--waves', '1,10%,50%,100%', '--max-parallel', '4', '--soak', '10m'];
   const killed = await sc.cli(args, { ...LONG, killWhen: /(✅ site\d+: upgraded[^\n]*\n[\s\S]*){10}/ });
   expect(killed.killed).toBe(true);
