@@ -208,7 +208,12 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
     number: w.number,
     clusters: w.clusters.map(p => ({ name: p.cluster.name, target: p.target, plan: p.plan })),
   }));
+  // Ctrl-C: nothing new starts and the upgrades in flight stop where they are (each resumable).
+  const abort = new AbortController();
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
   const runner = new FleetRunner({
+    signal: abort.signal,
     waves: members,
     maxParallel: settings.maxParallel,
     soakMs: settings.soakMs,
@@ -229,6 +234,7 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
           variables,
           timeouts,
           concurrency,
+          signal: abort.signal,
           // Each cluster its own pause bookkeeping: clusters upgrade side by side.
           journalPath: join(resolve(journalPath, '..'), 'fleet-pauses', `${m.name}.json`),
           resumeCommand,
@@ -242,7 +248,12 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
       }
     },
   });
-  const report = await runner.run();
+  let report;
+  try {
+    report = await runner.run();
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
   if (json) {io.out(redact(`${JSON.stringify(fleetReportJson(report), null, 2)}\n`));} else {
     io.out(redact(`\n${formatFleetReport(report)}`));
     if (!fleetSucceeded(report)) io.out(redact(`Next:\n  ${resumeCommand}   # resumes where it stopped: upgraded clusters are checked, not redone\n`));

@@ -30,9 +30,10 @@ export function formatFleetReport(r: FleetReport): string {
   for (const c of r.clusters) counts.set(c.result, (counts.get(c.result) ?? 0) + 1);
   const summary = [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
   const verdict = fleetSucceeded(r) ? '✅ Fleet upgraded'
-    : r.stopped
-      ? `❌ Failure budget exceeded (${r.failures} failed, ${r.allowedFailures} allowed): the rollout stopped`
-      : `❌ Fleet not fully upgraded (${r.failures} failed, ${r.allowedFailures} allowed)`;
+    : r.interrupted ? '❌ Interrupted: the clusters upgrading were stopped where they were'
+      : r.stopped
+        ? `❌ Failure budget exceeded (${r.failures} failed, ${r.allowedFailures} allowed): the rollout stopped`
+        : `❌ Fleet not fully upgraded (${r.failures} failed, ${r.allowedFailures} allowed)`;
   return `${table(rows)}\n${verdict}: ${summary}\n`;
 }
 
@@ -41,6 +42,7 @@ export function fleetReportJson(r: FleetReport): object {
   return {
     passed: fleetSucceeded(r),
     stopped: r.stopped,
+    interrupted: r.interrupted ?? false,
     failures: r.failures,
     allowedFailures: r.allowedFailures,
     waves: r.waves.map(w => ({

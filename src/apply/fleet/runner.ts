@@ -24,6 +24,8 @@ export enum ClusterResult {
   FAILED = 'failed',
   BLOCKED = 'blocked',
   NOT_STARTED = 'not started',
+  /** Stopped by Ctrl-C while upgrading: a rerun resumes it (not a failure). */
+  INTERRUPTED = 'interrupted',
 }
 
 export interface ClusterReport {
@@ -53,6 +55,8 @@ export interface FleetReport {
   readonly allowedFailures: number;
   /** The budget was exceeded: the rollout stopped. */
   readonly stopped: boolean;
+  /** Interrupted (Ctrl-C). */
+  readonly interrupted?: boolean;
 }
 
 export type FleetEvent =
@@ -82,6 +86,8 @@ export interface FleetRunOptions {
   readonly onEvent?: (e: FleetEvent) => void;
   /** How often the soak looks at the wave's clusters. @default 30 s (or the soak, if shorter) */
   readonly soakPollMs?: number;
+  /** Ctrl-C: nothing new starts, the upgrades in flight are interrupted (each resumable). */
+  readonly signal?: AbortSignal;
 }
 
 export class FleetRunner {
@@ -112,7 +118,7 @@ export class FleetRunner {
       };
       this.waveReports.push(wave);
       const todo = w.clusters.filter(m => !this.reports.has(m.name));
-      if (this.stopped) {
+      if (this.stopped || this.aborted) {
         for (const m of todo) this.finish(m, w.number, ClusterResult.NOT_STARTED);
         continue;
       }
@@ -123,14 +129,14 @@ export class FleetRunner {
       // The budget ran out part-way through the wave: the rest never started.
       for (const m of todo) if (!this.reports.has(m.name)) this.finish(m, w.number, ClusterResult.NOT_STARTED);
       const last = w === waves[waves.length - 1];
-      if (!this.stopped && !last && this.opts.soakMs > 0) {
+      if (!this.stopped && !this.aborted && !last && this.opts.soakMs > 0) {
         const key = waveKey(w.clusters);
         const soaked = this.opts.journal.soakedAt(key);
         if (soaked !== undefined) {
           wave.soakEndedAt = soaked;
         } else {
           await this.soak(w);
-          if (!this.stopped) {
+          if (!this.stopped && !this.aborted) {
             wave.soakEndedAt = this.opts.clock.now();
             this.opts.journal.markSoaked(key, wave.soakEndedAt);
           }
@@ -144,7 +150,12 @@ export class FleetRunner {
       failures: this.failures,
       allowedFailures: this.opts.allowedFailures,
       stopped: this.stopped,
+      ...(this.aborted ? { interrupted: true } : {}),
     };
+  }
+
+  private get aborted(): boolean {
+    return this.opts.signal?.aborted ?? false;
   }
 
   /** Runs `fn` over `items`, at most maxParallel at once; nothing new starts once stopped. */
@@ -152,7 +163,7 @@ export class FleetRunner {
     const limit = Math.max(1, this.opts.maxParallel ?? items.length);
     let next = 0;
     const worker = async () => {
-      while (next < items.length && !this.stopped) await fn(items[next++]);
+      while (next < items.length && !this.stopped && !this.aborted) await fn(items[next++]);
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   }
@@ -188,6 +199,12 @@ export class FleetRunner {
       this.reports.set(m.name, { name: m.name, wave, from, to: m.plan.to, startedAt, finishedAt, result });
       this.emit({ type: 'cluster-done', name: m.name, wave, result, ms: finishedAt - startedAt });
     } catch (e) {
+      if (this.aborted) {
+        // Left as upgrading in the journal: the next run resumes it.
+        this.reports.set(m.name, { name: m.name, wave, from, to: m.plan.to, startedAt, result: ClusterResult.INTERRUPTED });
+        this.emit({ type: 'cluster-done', name: m.name, wave, result: ClusterResult.INTERRUPTED });
+        return;
+      }
       const reason = this.opts.reasonOf(e);
       const finishedAt = this.opts.clock.now();
       this.record(m, wave, { state: ClusterState.FAILED, from, startedAt, finishedAt, reason });
@@ -207,7 +224,7 @@ export class FleetRunner {
       const r = this.reports.get(m.name)?.result;
       return r === ClusterResult.UPGRADED || r === ClusterResult.ALREADY_UPGRADED || r === ClusterResult.UP_TO_DATE;
     });
-    while (!this.stopped) {
+    while (!this.stopped && !this.aborted) {
       for (const m of [...watched]) {
         const a = await this.opts.available(m);
         if (a.available) continue;

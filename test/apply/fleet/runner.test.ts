@@ -140,3 +140,30 @@ test('a rerun resumes from the journal: upgraded clusters checked, not redone; f
   const fourth = await run({ n: 4, waves: '2,100%', journal: first.journal, plans: n => (n === 'c3' ? plan() : { ...plan(), from: 'v2' }) });
   expect(fourth.upgraded).toEqual(['c3']);
 });
+
+test('Ctrl-C: nothing new starts, the upgrades in flight are interrupted (left upgrading in the journal), not counted as failures', async () => {
+  const clock = new ManualClock();
+  const journalPath = join(mkdtempSync(join(tmpdir(), 'fleet-runner-')), 'journal.json');
+  const abort = new AbortController();
+  const members: FleetMember[] = Array.from({ length: 4 }, (_, i) => ({ name: `c${i}`, target: 't', plan: plan() }));
+  const runner = new FleetRunner({
+    waves: layoutWaves(members, parseWaves('100%')),
+    maxParallel: 2,
+    soakMs: 0,
+    allowedFailures: 0,
+    journal: new FleetJournal(journalPath, '/fleet'),
+    clock,
+    signal: abort.signal,
+    reasonOf: e => (e as Error).message,
+    available: async () => ({ available: true }),
+    // Each upgrade ends when interrupted, as the Upgrader does.
+    upgrade: () => new Promise((_resolve, reject) => abort.signal.addEventListener('abort', () => reject(new Error('interrupted')))),
+  });
+  const done = runner.run();
+  await new Promise(r => setImmediate(r));
+  abort.abort();
+  const report = await done;
+  expect(results(report)).toEqual({ c0: 'interrupted', c1: 'interrupted', c2: 'not started', c3: 'not started' });
+  expect(report).toEqual(expect.objectContaining({ failures: 0, stopped: false, interrupted: true }));
+  expect(new FleetJournal(journalPath, '/fleet').get('c0', 't')!.state).toBe(ClusterState.UPGRADING);
+});
