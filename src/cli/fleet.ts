@@ -95,10 +95,11 @@ function withPlans(waves: ReadonlyArray<Wave<Prepared>>, planned: readonly Plann
   return waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => planned.find(p => p.cluster.name === c.cluster.name)!) }));
 }
 
-function planText(planned: readonly Planned[], waves: ReadonlyArray<Wave<Planned>>, settings: FleetSettings): string {
+function planText(planned: readonly Planned[], waves: ReadonlyArray<Wave<Planned>>, settings: FleetSettings, upgrade = false): string {
   const named = waves.map(w => ({ number: w.number, clusters: w.clusters.map(c => ({ name: c.cluster.name })) }));
-  const settingsText = describeSettings(settings, failuresAllowed(settings.budget, planned.length));
-  return formatFleetPlan(planned.map(p => ({ name: p.cluster.name, plan: p.plan })), named, settingsText);
+  const allowedFailures = failuresAllowed(settings.budget, planned.length);
+  const settingsText = describeSettings(settings, allowedFailures);
+  return formatFleetPlan(planned.map(p => ({ name: p.cluster.name, plan: p.plan })), named, settingsText, upgrade ? { allowedFailures } : undefined);
 }
 
 function settingsOf(fleet: Fleet, flags: FleetFlags): FleetSettings {
@@ -199,7 +200,7 @@ export async function runFleetUpgrade(dir: string, flags: FleetUpgradeFlags, io:
   const planned = await planAll(kube, prepared);
   const waves = withPlans(layoutNames, planned);
   const allowed = failuresAllowed(settings.budget, planned.length);
-  say(planText(planned, waves, settings));
+  say(planText(planned, waves, settings, true));
   const variables = variablesFor(flags, io);
   const resumeCommand = rerunCommand('upgrade', [dir], flags, [...envFileArgs(flags), ...fleetArgs(flags), ...waitArgs(flags)]);
   let fatal: CdkCapiError | undefined;

@@ -64,7 +64,7 @@ export function fleetReportJson(r: FleetReport): object {
 
 /** The fleet plan: one line per cluster (ready / blocked: why / up to date), then the waves. */
 export function formatFleetPlan(clusters: ReadonlyArray<{ name: string; plan: ClusterPlan }>, waves: ReadonlyArray<Wave<{ name: string }>>,
-  settings: string): string {
+  settings: string, upgrade?: { readonly allowedFailures: number }): string {
   const rows = clusters.map(c => {
     const versions = c.plan.from === c.plan.to || !c.plan.to ? c.plan.from ?? '-' : `${c.plan.from ?? '(new)'} → ${c.plan.to}`;
     const status = c.plan.status === PlanStatus.BLOCKED ? `❌ blocked: ${c.plan.reason}`
@@ -76,6 +76,9 @@ export function formatFleetPlan(clusters: ReadonlyArray<{ name: string; plan: Cl
   for (const w of waves) lines.push(`  ${w.number}: ${w.clusters.map(c => c.name).join(', ')}`);
   const blocked = clusters.filter(c => c.plan.status === PlanStatus.BLOCKED).length;
   const n = `${clusters.length} cluster${clusters.length === 1 ? '' : 's'}`;
-  lines.push(blocked ? `❌ ${blocked} of ${n} blocked: nothing was changed` : `✅ All ${n} pass the upgrade preflights`);
+  if (!blocked) lines.push(`✅ All ${n} pass the upgrade preflights`);
+  else if (upgrade && blocked <= upgrade.allowedFailures) lines.push(`❌ ${blocked} of ${n} blocked, within the failure budget (${upgrade.allowedFailures}): skipped, the others go ahead`);
+  else if (upgrade) lines.push(`❌ ${blocked} of ${n} blocked, more than the failure budget (${upgrade.allowedFailures}): nothing was changed`);
+  else lines.push(`❌ ${blocked} of ${n} blocked: nothing was changed`);
   return `${lines.join('\n')}\n`;
 }

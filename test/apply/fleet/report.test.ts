@@ -56,4 +56,9 @@ test('the plan: one line per cluster, then the waves and the verdict', () => {
     '❌ 1 of 3 clusters blocked: nothing was changed',
     '',
   ].join('\n'));
+  // In an upgrade the verdict says what happens next.
+  const plans = [{ name: 'bb', plan: { ...base, status: PlanStatus.BLOCKED, changes: 1, reason: 'x' } }, { name: 'a', plan: { ...base, status: PlanStatus.READY, changes: 1 } }];
+  const waves = [{ number: 1, clusters: [{ name: 'a' }, { name: 'bb' }] }];
+  expect(formatFleetPlan(plans, waves, 'w', { allowedFailures: 1 })).toMatch(/\n❌ 1 of 2 clusters blocked, within the failure budget \(1\): skipped, the others go ahead\n$/);
+  expect(formatFleetPlan(plans, waves, 'w', { allowedFailures: 0 })).toMatch(/\n❌ 1 of 2 clusters blocked, more than the failure budget \(0\): nothing was changed\n$/);
 });
