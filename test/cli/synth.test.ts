@@ -10,7 +10,7 @@ describe('cdk8s-capi synth (in process)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-')), 'dist');
     const r = await run(['synth', '-f', EXAMPLE, '-o', out]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`synthesized 1 cluster into ${out}/ (5 files)\n`);
+    expect(r.stderr).toBe(`synthesized 1 cluster into ${out}/ (6 files)\n`); // 5 for the cluster, rollout.json
     const first = readFileSync(join(out, 'multinode-cluster', 'cluster', 'cluster.yaml'), 'utf8');
     expect((await run(['validate', out])).code).toBe(0);
     expect((await run(['synth', '-f', EXAMPLE, '-o', out])).code).toBe(0);
