@@ -94,9 +94,14 @@ function describe(e: ErrorObject): { path: Array<string | number>; message: stri
     case 'enum': return { path, message: `must be one of ${p.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}` };
     case 'const': return { path, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case 'type': return { path, message: `must be ${p.type}` };
-    case 'pattern': return { path, message: `does not match ${p.pattern}` };
+    case 'pattern':
+      if (e.instancePath === '/rollout/soak') return { path, message: 'must be a duration such as 30s, 10m or 1h30m' };
+      return { path, message: `does not match ${p.pattern}` };
     case 'format': return { path, message: `must be an ${p.format} address` };
-    case 'oneOf': return { path, message: 'must be exactly one of: {secretName}, {usernameVar, passwordVar}, {username, password}' };
+    case 'oneOf':
+      if (/^\/rollout\/waves\/\d+$/.test(e.instancePath)) return { path, message: 'must be a cluster count (1 or more) or a share of the fleet such as "10%"' };
+      if (e.instancePath === '/rollout/maxFailures') return { path, message: 'must be a count (0 or more) or a share of the fleet such as "5%"' };
+      return { path, message: 'must be exactly one of: {secretName}, {usernameVar, passwordVar}, {username, password}' };
     default: return { path, message: e.message ?? 'invalid' };
   }
 }
