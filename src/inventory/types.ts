@@ -1,4 +1,6 @@
 // The inventory as TypeScript types (schema.json is the contract; these mirror it).
+import { FleetRollout, WaveSize } from '../core/fleet-rollout';
+
 export interface InventoryCredentials {
   readonly secretName?: string;
   readonly usernameVar?: string;
@@ -78,31 +80,9 @@ export interface InventoryEksa {
   };
 }
 
-/** One wave boundary: a cluster count (`1`) or a share of the fleet (`'10%'`, rounded up). */
-export type InventoryWaveSize = number | string;
-
-/**
- * How a fleet upgrade rolls out over the inventory's clusters (`rollout:`), read by
- * `cdk8s-capi upgrade <dir>` and the GitOps generators. CLI flags override each field.
- */
-export interface InventoryRollout {
-  /**
-   * Cumulative wave boundaries: `[1, '10%', '50%', '100%']` is a canary, then up to 10% of the
-   * fleet, then half, then everyone. Percentages round up; the last wave always takes the rest.
-   * @default ['100%'] (one wave)
-   */
-  readonly waves?: InventoryWaveSize[];
-  /** Clusters upgrading at once within a wave. @default unbounded (the whole wave) */
-  readonly maxParallel?: number;
-  /** How long a wave's clusters must stay Available before the next wave starts (Go duration, e.g. `10m`). @default 0s */
-  readonly soak?: string;
-  /** The failure budget: a count (`2`) or a share of the fleet (`'5%'`); exceeding it stops the rollout. @default 0 */
-  readonly maxFailures?: number | string;
-  /** Clusters with this label (`key` or `key=value`) go first, in the canary wave. */
-  readonly canaryLabel?: string;
-  /** Order clusters by this label's value (then by name) instead of inventory order. */
-  readonly orderBy?: string;
-}
+/** `rollout:` — the fleet upgrade's waves, parallelism, soak, failure budget (src/core/fleet-rollout.ts). */
+export type InventoryRollout = FleetRollout;
+export type InventoryWaveSize = WaveSize;
 
 export type ClusterType = 'rke2-multinode' | 'rke2-single-node' | 'eksa';
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
 import { FileError } from '../core/errors';
+import { FleetRollout, OUTPUT_MARKER, ROLLOUT_FILE, RolloutFile } from '../core/fleet-rollout';
 import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
@@ -19,6 +20,20 @@ export interface WriteOptions {
   readonly repoPath?: string;
   /** Remove outdir first (stale clusters would otherwise linger). @default true */
   readonly clean?: boolean;
+  /** The inventory's `rollout:`, written to rollout.json for `upgrade <outdir>`. @default none */
+  readonly rollout?: FleetRollout;
+}
+
+/** rollout.json: the settings and every cluster in inventory order with its labels (only when there is something to say). */
+function rolloutFile(outputs: readonly ClusterOutput[], rollout: FleetRollout | undefined): string | undefined {
+  if (!rollout && !outputs.some(o => o.labels)) return undefined;
+  const file: RolloutFile = {
+    apiVersion: 'cdk8s-capi.io/v1alpha1',
+    kind: 'FleetRollout',
+    ...(rollout ? { rollout } : {}),
+    clusters: outputs.map(o => ({ name: o.name, ...(o.labels ? { labels: o.labels } : {}) })),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 function yaml(objects: readonly object[]): string {
@@ -72,11 +87,12 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
   if (opts.gitops === GitOpsFlavor.FLEET) extra = fleetFiles(info);
   if (opts.gitops === GitOpsFlavor.ARGO) extra = argoFiles();
   for (const f of extra) files.set(f.path, `${f.text ?? ''}${f.objects ? yaml(f.objects) : ''}`);
+  const rollout = rolloutFile(outputs, opts.rollout);
+  if (rollout) files.set(ROLLOUT_FILE, rollout);
   return files;
 }
 
-/** Marks a directory as synth output, so a later synth may clean it (and nothing else). */
-export const OUTPUT_MARKER = '.cdk8s-capi-output';
+export { OUTPUT_MARKER };
 
 export class OutputDirError extends FileError {
   constructor(message: string) {
