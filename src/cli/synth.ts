@@ -35,7 +35,9 @@ Exit codes: 0 written, 1 invalid inventory (file:line path: message), 2 usage or
       const loaded = loadInventory(flags.file);
       const { outputs, problems } = buildInventory(loaded);
       if (problems.length) throw new InvalidInputError(problems.map(formatProblem).join('\n'));
-      const written = writeOutput(outputs, { outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath, repoUrl: flags.repoUrl, rollout: loaded.inventory.rollout });
+      const written = writeOutput(outputs, {
+        outdir: flags.output, gitops: flags.gitops, repoPath: flags.repoPath, repoUrl: flags.repoUrl, rollout: loaded.inventory.rollout,
+      });
       io.err(`synthesized ${outputs.length} cluster${outputs.length === 1 ? '' : 's'} into ${flags.output}/ (${written.length} files)\n`);
       setExit(ExitCode.OK);
     });

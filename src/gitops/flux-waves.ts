@@ -23,7 +23,14 @@ export function fluxGaps(plan: GitOpsWavePlan): string[] {
   return gaps;
 }
 
-export function fluxWaveFiles(clusters: readonly GitOpsCluster[], plan: GitOpsWavePlan, opts: { repoPath: string; sourceName?: string }): GitOpsFile[] {
+export interface FluxWaveOptions {
+  /** Path of the synth output inside the Git repository, e.g. `./dist`. */
+  readonly repoPath: string;
+  /** GitRepository to read from. @default 'flux-system' */
+  readonly sourceName?: string;
+}
+
+export function fluxWaveFiles(clusters: readonly GitOpsCluster[], plan: GitOpsWavePlan, opts: FluxWaveOptions): GitOpsFile[] {
   const byName = new Map(clusters.map(c => [c.name, c]));
   const base = opts.repoPath.replace(/\/+$/, '');
   const gates = plan.waves.map(w => {

@@ -1,7 +1,7 @@
 // Flux: two Kustomizations per cluster — hosts, then the cluster (dependsOn) — with health
 // checks Flux's kstatus cannot infer for these kinds, written as CEL healthCheckExprs.
-import { waveGateName } from './flux-waves';
 import { HEALTH } from './flux-health';
+import { waveGateName } from './flux-waves';
 import { CLUSTER_DIR, GitOpsCluster, GitOpsFile, HOSTS_DIR } from './layout';
 import { GitOpsWavePlan, waveOf } from './waves';
 

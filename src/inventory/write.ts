@@ -67,7 +67,11 @@ function gitopsInfo(o: ClusterOutput): GitOpsCluster {
     hasHosts: o.hosts.length > 0,
     kinds: new Set(all.map(x => `${(x.apiVersion ?? '').split('/').slice(0, -1).join('/')}/${x.kind}`)),
     substitutionVars: [...vars].sort(),
-    ...(top ? { clusterRef: { apiVersion: top.apiVersion!, kind: top.kind!, name: top.metadata?.name ?? o.name, namespace: top.metadata?.namespace ?? namespace } } : {}),
+    ...(top ? {
+      clusterRef: {
+        apiVersion: top.apiVersion!, kind: top.kind!, name: top.metadata?.name ?? o.name, namespace: top.metadata?.namespace ?? namespace,
+      },
+    } : {}),
   };
 }
 

@@ -3,8 +3,8 @@
 // cross-object checks, hardware.csv files and the EKS Anywhere set checks, and against the
 // manifests applied now (--against) the upgrade rules. Every finding is located:
 // `file:line kind/name field: message`.
-import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './input-files';
 import { fleetYamlField } from './fleet-yaml';
+import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './input-files';
 import { LoadResult, LoadedManifest, loadFleetYamls, loadManifests } from './manifest-files';
 import { upgradeRules } from './upgrade';
 import { ValidateOptions, validateObjects } from './validate';
