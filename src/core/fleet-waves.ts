@@ -30,7 +30,15 @@ export function parseBoundary(v: number | string): WaveBoundary {
 export function parseWaves(v: string | ReadonlyArray<number | string>): WaveBoundary[] {
   const items = typeof v === 'string' ? v.split(',') : [...v];
   if (!items.length || (typeof v === 'string' && !v.trim())) throw new RolloutSettingError('expected a comma-separated list of wave sizes such as 1,10%,50%,100%');
-  return items.map(parseBoundary);
+  const bs = items.map(parseBoundary);
+  // Same kinds can be compared now; a count against a share only once the fleet size is known (layoutWaves).
+  for (let i = 1; i < bs.length; i++) {
+    const [a, b] = [bs[i - 1], bs[i]];
+    if (('count' in a && 'count' in b && b.count < a.count) || ('percent' in a && 'percent' in b && b.percent < a.percent)) {
+      throw new RolloutSettingError(`wave sizes are cumulative and must not go down: ${show(a)} then ${show(b)}`);
+    }
+  }
+  return bs;
 }
 
 /** The failure budget as given: a count, or a share of the fleet. */
