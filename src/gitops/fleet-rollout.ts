@@ -9,7 +9,7 @@
 // holds back the next one while more than its maxUnavailable clusters are not ready and up to
 // date (maxUnavailablePartitions 0); clusters matched by no partition are never updated.
 import { GitOpsFile } from './layout';
-import { GitOpsWavePlan, WAVE_LABEL } from './waves';
+import { GitOpsWavePlan, WAVE_LABEL, waveListing } from './waves';
 
 export const FLEET_ROLLOUT_FILE = 'fleet/site-rollout/fleet.yaml';
 
@@ -39,7 +39,7 @@ export function fleetRolloutFile(plan: GitOpsWavePlan): GitOpsFile {
   const header = [
     '# Fleet rolloutStrategy for the waves of `rollout:` (cdk8s-capi synth). Copy it into the fleet.yaml of a',
     `# bundle that targets the sites as Fleet clusters, each labelled ${WAVE_LABEL}=<wave>:`,
-    ...plan.waves.map(w => `#   wave ${w.label}: ${w.clusters.join(' ')}`),
+    ...waveListing(plan),
     '# Not expressed by Fleet:',
     ...fleetRolloutGaps(plan).map(g => `#   - ${g}`),
   ];

@@ -6,7 +6,7 @@
 // A gate applies nothing (an empty kustomization in flux/waves/): it only waits.
 import { HEALTH } from './flux-health';
 import { GitOpsCluster, GitOpsFile } from './layout';
-import { GitOpsWavePlan } from './waves';
+import { GitOpsWavePlan, waveListing } from './waves';
 
 export const FLUX_WAVES_FILE = 'flux/waves.yaml';
 export const FLUX_GATE_DIR = 'flux/waves';
@@ -59,7 +59,7 @@ export function fluxWaveFiles(clusters: readonly GitOpsCluster[], plan: GitOpsWa
   const header = [
     '# Flux Kustomizations gating the waves of `rollout:` (cdk8s-capi synth): apply this file (or flux/)',
     '# beside the per-site Kustomizations; wave n+1 starts once every site of wave n is Ready at the new revision.',
-    ...plan.waves.map(w => `#   wave ${w.label}: ${w.clusters.join(' ')}`),
+    ...waveListing(plan),
     '# Not expressed by Flux:',
     ...fluxGaps(plan).map(g => `#   - ${g}`),
   ];

@@ -50,6 +50,23 @@ export function planWaves(sites: readonly WaveSite[], rollout: FleetRollout): Gi
   };
 }
 
+/** `#   wave 1: a b c` lines for a file header, wrapped at about 100 columns. */
+export function waveListing(plan: GitOpsWavePlan): string[] {
+  const out: string[] = [];
+  for (const w of plan.waves) {
+    let line = `#   wave ${w.label}:`;
+    for (const c of w.clusters) {
+      if (line.length + c.length + 1 > 100 && !line.endsWith(':')) {
+        out.push(line);
+        line = '#     ';
+      }
+      line += line.endsWith(' ') ? c : ` ${c}`;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 /** Site name → its wave. */
 export function waveOf(plan: GitOpsWavePlan): ReadonlyMap<string, GitOpsWave> {
   return new Map(plan.waves.flatMap(w => w.clusters.map(c => [c, w] as const)));

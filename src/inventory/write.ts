@@ -4,8 +4,9 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
-import { FileError, UsageError } from '../core/errors';
+import { FileError, InvalidInputError, UsageError } from '../core/errors';
 import { FleetRollout, OUTPUT_MARKER, ROLLOUT_FILE, RolloutFile } from '../core/fleet-rollout';
+import { RolloutSettingError } from '../core/fleet-waves';
 import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
@@ -78,7 +79,13 @@ function gitopsInfo(o: ClusterOutput): GitOpsCluster {
 /** The engine's waves: only with both a GitOps flavor and `rollout:` (plain output is unchanged). */
 function wavePlan(outputs: readonly ClusterOutput[], opts: Pick<WriteOptions, 'gitops' | 'rollout'>): GitOpsWavePlan | undefined {
   if (!opts.gitops || !opts.rollout) return undefined;
-  return planWaves(outputs.map(o => ({ name: o.name, labels: o.labels })), opts.rollout);
+  try {
+    return planWaves(outputs.map(o => ({ name: o.name, labels: o.labels })), opts.rollout);
+  } catch (e) {
+    // An inventory's rollout: is checked when loaded (at file:line); this is for callers passing their own.
+    if (e instanceof RolloutSettingError) throw new InvalidInputError(`rollout: ${e.message}`);
+    throw e;
+  }
 }
 
 /** Files to write, relative to outdir → content (pure, for tests). */

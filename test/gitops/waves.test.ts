@@ -1,6 +1,6 @@
 // The GitOps engines' waves: the layout (same as the CLI fleet upgrade's), then what Fleet,
 // Argo CD and Flux get from it, each object checked against the engine's pinned CRD.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
@@ -8,7 +8,7 @@ import { fleetInventory } from '../../bench/fleet-inventory';
 import { FleetRollout } from '../../src/core/fleet-rollout';
 import { KubeObject } from '../../src/core/kube-object';
 import { GitOpsFlavor } from '../../src/gitops/layout';
-import { WAVE_LABEL, planWaves } from '../../src/gitops/waves';
+import { WAVE_LABEL, planWaves, waveListing } from '../../src/gitops/waves';
 import { buildInventory } from '../../src/inventory/build';
 import { InventoryError, loadInventory } from '../../src/inventory/load';
 import { renderOutput } from '../../src/inventory/write';
@@ -54,6 +54,14 @@ describe('wave layout', () => {
     expect(plan.waves.map(w => w.clusters.length)).toEqual([2, 23, 25]);
   });
 
+  test('header listing: every site once, lines wrapped at 100 columns', () => {
+    const names = Array.from({ length: 300 }, (_, i) => `edge-site-${i}`);
+    const lines = waveListing(planWaves(names.map(name => ({ name })), ROLLOUT));
+    expect(lines.every(l => l.length <= 100 && l.startsWith('#   '))).toBe(true);
+    expect(lines.filter(l => /^# {3}wave \d+:/.test(l)).length).toBe(4);
+    expect(lines.join(' ').split(/\s+/).filter(w => w.startsWith('edge-site-'))).toEqual(names);
+  });
+
   test('no waves given: one wave of everyone', () => {
     expect(planWaves(SITES50.slice(0, 3).map(name => ({ name })), {}).waves).toEqual([{ number: 1, label: '1', clusters: ['site0', 'site1', 'site2'] }]);
   });
@@ -84,6 +92,13 @@ describe('bad rollout settings name the inventory file:line', () => {
 
   test('schema errors come first, with their line', () => {
     expect(problems({ waves: [0] })).toEqual([expect.stringMatching(/^fleet\.yaml:\d+ rollout\.waves\[0\]: must be a cluster count/)]);
+  });
+
+  test('a rollout passed to renderOutput directly (not from an inventory) is refused as invalid input', () => {
+    const loaded = loadInventory(inventoryFile(4, undefined));
+    const { outputs } = buildInventory(loaded);
+    expect(() => renderOutput(outputs, { gitops: GitOpsFlavor.FLUX, rollout: { waves: ['100%', '50%'] } }))
+      .toThrow(expect.objectContaining({ name: 'InvalidInputError', message: 'rollout: wave sizes are cumulative and must not go down: 100% then 50%' }));
   });
 
   test('a good rollout has no problems', () => {
@@ -190,6 +205,21 @@ describe('Flux', () => {
     expect(hosts49.spec.dependsOn).toEqual([{ name: 'cdk8s-capi-wave-3' }]);
     expect(errorLines([...files].filter(([p]) => /^flux\/site\d+\.yaml$/.test(p)).flatMap(([, t]) => docs(t) as KubeObject[]))).toEqual([]);
   });
+});
+
+test('an EKS Anywhere site: the Flux gate health-checks its EKS-A Cluster (Ready), the Argo step selects it', () => {
+  const examples = join(__dirname, '..', '..', 'examples', 'inventories');
+  const dir = mkdtempSync(join(tmpdir(), 'waves-eksa-'));
+  copyFileSync(join(examples, 'eksa-tinkerbell-hosts.csv'), join(dir, 'eksa-tinkerbell-hosts.csv'));
+  const file = join(dir, 'eksa.yaml');
+  writeFileSync(file, readFileSync(join(examples, 'eksa-tinkerbell.yaml'), 'utf8').replace('clusters:\n', 'rollout: { waves: [1] }\nclusters:\n'));
+  const [gate] = docs(render(file, GitOpsFlavor.FLUX).get('flux/waves.yaml'));
+  expect(gate.spec.dependsOn).toEqual([{ name: 'eksa-metal-cluster' }]);
+  expect(gate.spec.healthChecks).toEqual([{ apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', kind: 'Cluster', name: 'eksa-metal', namespace: 'default' }]);
+  expect(gate.spec.healthCheckExprs).toEqual([expect.objectContaining({ apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', current: expect.stringContaining("'Ready'") })]);
+  expect(errorLines([gate])).toEqual([]);
+  const fleet = parse(render(file, GitOpsFlavor.FLEET).get('eksa-metal/fleet.yaml')!);
+  expect(fleet.labels[WAVE_LABEL]).toBe('1');
 });
 
 test('deterministic: same inventory, same bytes, for every engine', () => {
