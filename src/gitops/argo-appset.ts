@@ -20,17 +20,23 @@ export interface ArgoAppSetOptions {
   readonly name?: string;
 }
 
+/** Argo CD source paths are relative to the repository root, without `./`. */
+export function argoRepoPath(repoPath: string): string {
+  return repoPath.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+}
+
 /** What RollingSync cannot say, one line each (written into the file's header). */
 export function argoGaps(plan: GitOpsWavePlan): string[] {
-  const gaps = [`failure budget ${plan.failuresAllowed}: a step waits for every Application to be Healthy, so one failed site stops the rollout (a budget of 0)`];
+  const gaps = plan.failuresAllowed > 0
+    ? [`failure budget ${plan.failuresAllowed}: a step waits for every Application to be Healthy, so one failed site stops the rollout (a budget of 0)`]
+    : [];
   if (plan.soak) gaps.push(`soak ${plan.soak}: RollingSync starts the next step as soon as the previous one is Healthy`);
   return gaps;
 }
 
 export function argoAppSetFile(clusters: readonly GitOpsCluster[], plan: GitOpsWavePlan, opts: ArgoAppSetOptions): GitOpsFile {
   const waves = waveOf(plan);
-  // Argo CD paths are relative to the repository root, without ./
-  const base = opts.repoPath.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  const base = argoRepoPath(opts.repoPath);
   const elements = clusters.map(c => ({
     site: c.name,
     namespace: c.namespace,
@@ -70,8 +76,7 @@ export function argoAppSetFile(clusters: readonly GitOpsCluster[], plan: GitOpsW
     '# Needs progressive syncs enabled on the ApplicationSet controller (--enable-progressive-syncs, or',
     '# applicationsetcontroller.enable.progressive.syncs: "true" in argocd-cmd-params-cm), and the',
     '# health checks of argocd-cm-health.yaml so a site is Healthy only once its cluster is Available.',
-    '# Not expressed by RollingSync:',
-    ...argoGaps(plan).map(g => `#   - ${g}`),
+    ...(argoGaps(plan).length ? ['# Not expressed by RollingSync:', ...argoGaps(plan).map(g => `#   - ${g}`)] : []),
   ];
   return { path: ARGO_APPSET_FILE, text: `${header.join('\n')}\n`, objects: [appset] };
 }

@@ -17,7 +17,9 @@ export function waveGateName(wave: number): string {
 
 /** What the chain cannot say, one line each (written into the file's header). */
 export function fluxGaps(plan: GitOpsWavePlan): string[] {
-  const gaps = [`failure budget ${plan.failuresAllowed}: a gate needs every site of its wave Ready, so one failed site stops the rollout (a budget of 0)`];
+  const gaps = plan.failuresAllowed > 0
+    ? [`failure budget ${plan.failuresAllowed}: a gate needs every site of its wave Ready, so one failed site stops the rollout (a budget of 0)`]
+    : [];
   if (plan.maxParallel !== undefined) gaps.push(`maxParallel ${plan.maxParallel}: every site of a wave is applied at once`);
   if (plan.soak) gaps.push(`soak ${plan.soak}: the next wave starts as soon as the gate is Ready`);
   return gaps;
@@ -60,8 +62,7 @@ export function fluxWaveFiles(clusters: readonly GitOpsCluster[], plan: GitOpsWa
     '# Flux Kustomizations gating the waves of `rollout:` (cdk8s-capi synth): apply this file (or flux/)',
     '# beside the per-site Kustomizations; wave n+1 starts once every site of wave n is Ready at the new revision.',
     ...waveListing(plan),
-    '# Not expressed by Flux:',
-    ...fluxGaps(plan).map(g => `#   - ${g}`),
+    ...(fluxGaps(plan).length ? ['# Not expressed by Flux:', ...fluxGaps(plan).map(g => `#   - ${g}`)] : []),
   ];
   return [
     { path: FLUX_WAVES_FILE, text: `${header.join('\n')}\n`, objects: gates },

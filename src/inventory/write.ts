@@ -10,7 +10,7 @@ import { RolloutSettingError } from '../core/fleet-waves';
 import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
-import { argoAppSetFile } from '../gitops/argo-appset';
+import { argoAppSetFile, argoRepoPath } from '../gitops/argo-appset';
 import { fleetFiles } from '../gitops/fleet';
 import { fleetRolloutFile } from '../gitops/fleet-rollout';
 import { fluxFiles } from '../gitops/flux';
@@ -118,6 +118,9 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
     extra = argoFiles();
     if (plan) {
       if (!opts.repoUrl) throw new UsageError('--gitops argo with rollout: in the inventory needs --repo-url (the Git repository Argo CD reads this output from)');
+      if (argoRepoPath(repoPath).startsWith('/')) {
+        throw new UsageError(`--gitops argo with rollout: the output directory ${opts.outdir ?? repoPath} is an absolute path; give --repo-path (where it sits in the Git repository)`);
+      }
       extra.push(argoAppSetFile(info, plan, { repoUrl: opts.repoUrl, repoPath }));
     }
   }

@@ -21,7 +21,7 @@ describe('cdk8s-capi synth --gitops with rollout:', () => {
   test.each([
     ['flux', [], 'flux/waves.yaml'],
     ['fleet', [], 'fleet/site-rollout/fleet.yaml'],
-    ['argo', ['--repo-url', 'https://git.example.com/edge/sites.git'], 'argo/applicationset.yaml'],
+    ['argo', ['--repo-url', 'https://git.example.com/edge/sites.git', '--repo-path', 'clusters/edge'], 'argo/applicationset.yaml'],
   ])('%s: the wave file is written and the whole output validates', async (flavor, extra, file) => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-waves-')), 'dist');
     const r = await run(['synth', '-f', inventory(ROLLOUT), '-o', out, '--gitops', flavor, ...extra]);
@@ -45,11 +45,14 @@ describe('cdk8s-capi synth --gitops with rollout:', () => {
     expect(v.stdout + v.stderr).toContain(`${file}:${line} Bundle/site-rollout rolloutStrategy.maxUnavailablePartitions`);
   });
 
-  test('--gitops argo without --repo-url is a usage error (exit 2)', async () => {
+  test('--gitops argo without --repo-url, or with an absolute -o and no --repo-path, is a usage error (exit 2)', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-waves-')), 'dist');
-    const r = await run(['synth', '-f', inventory(ROLLOUT), '-o', out, '--gitops', 'argo']);
+    const r = await run(['synth', '-f', inventory(ROLLOUT), '-o', out, '--gitops', 'argo', '--repo-path', 'dist']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--repo-url/);
+    expect(r.stderr).toMatch(/needs --repo-url/);
+    const abs = await run(['synth', '-f', inventory(ROLLOUT), '-o', out, '--gitops', 'argo', '--repo-url', 'https://git.example.com/x.git']);
+    expect(abs.code).toBe(2);
+    expect(abs.stderr).toContain(`the output directory ${out} is an absolute path; give --repo-path`);
   });
 
   test('wave sizes that go down: exit 1, the inventory file:line and field', async () => {

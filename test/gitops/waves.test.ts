@@ -192,6 +192,7 @@ describe('Flux', () => {
     });
     expect(parse(files.get('flux/waves/kustomization.yaml')!).resources).toEqual([]);
     expect(files.get('flux/waves.yaml')).toMatch(/maxParallel 5: every site of a wave is applied at once/);
+    expect(files.get('flux/waves.yaml')).toMatch(/failure budget 2: a gate needs every site of its wave Ready/);
     expect(errorLines(gates)).toEqual([]);
   });
 
@@ -228,6 +229,13 @@ test('deterministic: same inventory, same bytes, for every engine', () => {
     const extra = { repoUrl: 'https://git.example.com/x.git' };
     expect(render(file, g, extra)).toEqual(render(file, g, extra));
   }
+});
+
+test('a budget of 0 is what Flux and Argo CD do: no gap line for it', () => {
+  const file = inventoryFile(4, { waves: [1, '100%'] });
+  expect(render(file, GitOpsFlavor.FLUX).get('flux/waves.yaml')).not.toMatch(/Not expressed|failure budget/);
+  expect(render(file, GitOpsFlavor.ARGO, { repoUrl: 'https://git.example.com/x.git' }).get('argo/applicationset.yaml')).not.toMatch(/Not expressed|failure budget/);
+  expect(render(file, GitOpsFlavor.FLEET).get('fleet/site-rollout/fleet.yaml')).toMatch(/failure budget 0: Fleet has no failure count/);
 });
 
 test('without rollout: the GitOps output is what it was (no wave files, no wave labels)', () => {
