@@ -4,7 +4,7 @@
 // manifests applied now (--against) the upgrade rules. Every finding is located:
 // `file:line kind/name field: message`.
 import { fleetYamlField } from './fleet-yaml';
-import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './input-files';
+import { eksaCreateOnlyFindings, eksaSetFindings, hardwareFileOf, isOneOf, otherFileFindings } from './input-files';
 import { LoadResult, LoadedManifest, loadFleetYamls, loadManifests } from './manifest-files';
 import { upgradeRules } from './upgrade';
 import { ValidateOptions, validateObjects } from './validate';
@@ -79,8 +79,9 @@ export function validateInput(input: Input, opts: ValidateInputOptions = {}): In
       message: 'no Kubernetes objects in this file (only comments, empty documents or kustomization.yaml), and none elsewhere in the input',
     });
   }
+  const createOnly = eksaCreateOnlyFindings(objects, opts.against?.manifests.map(m => m.object));
   for (const r of validateObjects(objects, { strict: opts.strict })) {
-    for (const f of r.findings) findings.push(at(byObject.get(r.object)!, f));
+    for (const f of r.findings) if (!isOneOf(createOnly, r.object, f)) findings.push(at(byObject.get(r.object)!, f));
   }
   // fleet.yaml files are checked as the Bundles Fleet makes of them (never applied).
   const fleet = loadFleetYamls(input.fleetYamlFiles ?? []);
