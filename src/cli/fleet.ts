@@ -17,7 +17,7 @@ import { FleetJournal } from '../apply/fleet/fleet-journal';
 import { fleetReportJson, fleetSucceeded, formatFleetPlan, formatFleetReport } from '../apply/fleet/report';
 import { ClusterResult, FleetEvent, FleetMember, FleetRunner } from '../apply/fleet/runner';
 import { FleetFlags, FleetSettings, describeSettings, formatMs, resolveSettings } from '../apply/fleet/settings';
-import { RolloutSettingError, Wave, failuresAllowed, labelMatcher, layoutWaves, orderClusters } from '../apply/fleet/waves';
+import { RolloutSettingError, Wave, failuresAllowed, labelMatcher, layoutWaves, orderClusters } from '../core/fleet-waves';
 import { readinessOf } from '../apply/readiness/rules';
 import { ReadinessStatus } from '../apply/readiness/types';
 import { Redactor } from '../apply/redact';

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Document, LineCounter, isMap, isSeq } from 'yaml';
+import { rolloutProblems } from './rollout-check';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
@@ -201,6 +202,9 @@ export function loadInventory(file: string, text = readInputFile(file)): LoadedI
     if (prior !== undefined) problems.push({ file, line: lineOf(['clusters', i, 'name']), path: `clusters[${i}].name`, message: `cluster ${c.name} is already defined at clusters[${prior}]` });
     names.set(c.name, i);
   });
+  for (const r of rolloutProblems(inventory.rollout, inventory.clusters.length)) {
+    problems.push({ file, line: lineOf(r.path), path: pathString(r.path), message: r.message });
+  }
   if (problems.length) throw new InventoryError(problems);
   return { file, inventory, lineOf, csvHosts };
 }

@@ -4,14 +4,19 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { Yaml } from 'cdk8s';
 import { ClusterOutput } from './build';
-import { FileError } from '../core/errors';
+import { FileError, InvalidInputError, UsageError } from '../core/errors';
 import { FleetRollout, OUTPUT_MARKER, ROLLOUT_FILE, RolloutFile } from '../core/fleet-rollout';
+import { RolloutSettingError } from '../core/fleet-waves';
 import { KubeObject } from '../core/kube-object';
 import { describeFsError } from '../core/read-file';
 import { argoFiles, withSyncWave } from '../gitops/argo';
+import { argoAppSetFile, argoRepoPath } from '../gitops/argo-appset';
 import { fleetFiles } from '../gitops/fleet';
+import { fleetRolloutFile } from '../gitops/fleet-rollout';
 import { fluxFiles } from '../gitops/flux';
+import { fluxWaveFiles } from '../gitops/flux-waves';
 import { CLUSTER_DIR, GitOpsCluster, GitOpsFile, GitOpsFlavor, HOSTS_DIR } from '../gitops/layout';
+import { GitOpsWavePlan, planWaves } from '../gitops/waves';
 
 export interface WriteOptions {
   readonly outdir: string;
@@ -20,8 +25,10 @@ export interface WriteOptions {
   readonly repoPath?: string;
   /** Remove outdir first (stale clusters would otherwise linger). @default true */
   readonly clean?: boolean;
-  /** The inventory's `rollout:`, written to rollout.json for `upgrade <outdir>`. @default none */
+  /** The inventory's `rollout:`, written to rollout.json for `upgrade <outdir>` (and, with `gitops`, the engine's waves). @default none */
   readonly rollout?: FleetRollout;
+  /** The Git repository URL the Argo CD ApplicationSet reads (needed for `gitops: argo` with `rollout`). */
+  readonly repoUrl?: string;
 }
 
 /** rollout.json: every cluster in inventory order (the fleet upgrade's default order) with its labels, and the settings. */
@@ -51,13 +58,33 @@ function gitopsInfo(o: ClusterOutput): GitOpsCluster {
   for (const s of o.hosts.filter(x => x.kind === 'Secret')) {
     for (const v of Object.values<string>(s.stringData ?? {})) for (const m of v.matchAll(ENV_VAR)) vars.add(m[1]);
   }
+  const top = o.cluster.find(x => x.kind === 'Cluster' && (x.apiVersion ?? '').startsWith('cluster.x-k8s.io/'))
+    ?? o.cluster.find(x => x.kind === 'Cluster' && (x.apiVersion ?? '').startsWith('anywhere.eks.amazonaws.com/'));
+  const namespace = all.find(x => x.metadata?.namespace)?.metadata?.namespace ?? 'default';
   return {
     name: o.name,
-    namespace: all.find(x => x.metadata?.namespace)?.metadata?.namespace ?? 'default',
+    namespace,
     hasHosts: o.hosts.length > 0,
     kinds: new Set(all.map(x => `${(x.apiVersion ?? '').split('/').slice(0, -1).join('/')}/${x.kind}`)),
     substitutionVars: [...vars].sort(),
+    ...(top ? {
+      clusterRef: {
+        apiVersion: top.apiVersion!, kind: top.kind!, name: top.metadata?.name ?? o.name, namespace: top.metadata?.namespace ?? namespace,
+      },
+    } : {}),
   };
+}
+
+/** The engine's waves: only with both a GitOps flavor and `rollout:` (plain output is unchanged). */
+function wavePlan(outputs: readonly ClusterOutput[], opts: Pick<WriteOptions, 'gitops' | 'rollout'>): GitOpsWavePlan | undefined {
+  if (!opts.gitops || !opts.rollout) return undefined;
+  try {
+    return planWaves(outputs.map(o => ({ name: o.name, labels: o.labels })), opts.rollout);
+  } catch (e) {
+    // An inventory's rollout: is checked when loaded (at file:line); this is for callers passing their own.
+    if (e instanceof RolloutSettingError) throw new InvalidInputError(`rollout: ${e.message}`);
+    throw e;
+  }
 }
 
 /** Files to write, relative to outdir → content (pure, for tests). */
@@ -81,10 +108,21 @@ export function renderOutput(outputs: readonly ClusterOutput[], opts: Omit<Write
     files.set(`${o.name}/kustomization.yaml`, kustomization([HOSTS_DIR, CLUSTER_DIR]));
   }
   const info = outputs.map(gitopsInfo).sort((a, b) => a.name.localeCompare(b.name));
+  const plan = wavePlan(outputs, opts);
+  const repoPath = opts.repoPath ?? `./${(opts.outdir ?? 'dist').replace(/^\.\//, '')}`;
   let extra: GitOpsFile[] = [];
-  if (opts.gitops === GitOpsFlavor.FLUX) extra = fluxFiles(info, { repoPath: opts.repoPath ?? `./${(opts.outdir ?? 'dist').replace(/^\.\//, '')}` });
-  if (opts.gitops === GitOpsFlavor.FLEET) extra = fleetFiles(info);
-  if (opts.gitops === GitOpsFlavor.ARGO) extra = argoFiles();
+  if (opts.gitops === GitOpsFlavor.FLUX) extra = [...fluxFiles(info, { repoPath }, plan), ...(plan ? fluxWaveFiles(info, plan, { repoPath }) : [])];
+  if (opts.gitops === GitOpsFlavor.FLEET) extra = [...fleetFiles(info, plan), ...(plan ? [fleetRolloutFile(plan)] : [])];
+  if (opts.gitops === GitOpsFlavor.ARGO) {
+    extra = argoFiles();
+    if (plan) {
+      if (!opts.repoUrl) throw new UsageError('--gitops argo with rollout: in the inventory needs --repo-url (the Git repository Argo CD reads this output from)');
+      if (argoRepoPath(repoPath).startsWith('/')) {
+        throw new UsageError(`--gitops argo with rollout: the output directory ${opts.outdir ?? repoPath} is an absolute path; give --repo-path (where it sits in the Git repository)`);
+      }
+      extra.push(argoAppSetFile(info, plan, { repoUrl: opts.repoUrl, repoPath }));
+    }
+  }
   for (const f of extra) files.set(f.path, `${f.text ?? ''}${f.objects ? yaml(f.objects) : ''}`);
   files.set(ROLLOUT_FILE, rolloutFile(outputs, opts.rollout));
   return files;

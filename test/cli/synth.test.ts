@@ -17,7 +17,7 @@ describe('cdk8s-capi synth (in process)', () => {
     expect(readFileSync(join(out, 'multinode-cluster', 'cluster', 'cluster.yaml'), 'utf8')).toBe(first);
   });
 
-  test('--gitops flux writes the Flux Kustomizations; fleet.yaml files are ignored by validate', async () => {
+  test('--gitops flux writes the Flux Kustomizations; fleet.yaml files validate as the Bundles they become', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-')), 'clusters');
     expect((await run(['synth', '-f', EXAMPLE, '-o', out, '--gitops', 'flux', '--repo-path', './clusters'])).code).toBe(0);
     expect(readFileSync(join(out, 'flux', 'multinode-cluster.yaml'), 'utf8')).toMatch(/path: \.\/clusters\/multinode-cluster\/hosts/);

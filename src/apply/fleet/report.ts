@@ -4,7 +4,7 @@
 import { ClusterPlan, PlanStatus } from './cluster-plan';
 import { ClusterResult, FleetReport } from './runner';
 import { formatMs } from './settings';
-import { Wave } from './waves';
+import { Wave } from '../../core/fleet-waves';
 import { textWidth } from '../text-width';
 
 /** Left-aligned columns, two spaces apart (the last column is not padded). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ClusterPlan, PlanStatus } from '../../../src/apply/fleet/cluster-plan';
 import { ClusterState, FleetJournal } from '../../../src/apply/fleet/fleet-journal';
 import { ClusterResult, FleetMember, FleetReport, FleetRunner } from '../../../src/apply/fleet/runner';
-import { layoutWaves, parseWaves } from '../../../src/apply/fleet/waves';
+import { layoutWaves, parseWaves } from '../../../src/core/fleet-waves';
 import { ManualClock } from '../../../src/core/clock';
 
 const MIN = 60_000;

@@ -4,7 +4,7 @@
 import { resolveSettings } from '../../../src/apply/fleet/settings';
 import {
   RolloutSettingError, failuresAllowed, labelMatcher, layoutWaves, orderClusters, parseFailureBudget, parseWaves,
-} from '../../../src/apply/fleet/waves';
+} from '../../../src/core/fleet-waves';
 import { InvalidInputError, UsageError } from '../../../src/core/errors';
 
 const fleet = (n: number, labels: (i: number) => Record<string, string> = () => ({})) =>
