@@ -4,6 +4,7 @@
 import { ApplyRequestOptions, KubeClient, KubeStats, ResourceInfo, RetryInfo, WatchEvent } from './engine/kube-client';
 import { KubeApiError, KubeConnectionError, MissingKindError } from './engine/kube-errors';
 import { DEFAULT_RETRY, RetryPolicy, errorCode, statusBody, withRetry } from './engine/retry';
+import { KeepAliveAuth } from './keep-alive-auth';
 import { Clock, RealClock } from '../core/clock';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
@@ -27,6 +28,29 @@ export interface KubeTarget {
   readonly namespace?: string;
 }
 
+/**
+ * client-node's object API with our discovery: the resource lists we fetched (and counted) are
+ * handed to it, so it never fetches them again on its own before a request.
+ */
+function objectApiClass(m: K8s) {
+  return class ObjectApi extends m.KubernetesObjectApi {
+    /** As `KubernetesObjectApi.makeApiClient` does: objects without a namespace use the context's. */
+    useContextNamespace(kc: InstanceType<K8s['KubeConfig']>): this {
+      this.setDefaultNamespace(kc);
+      return this;
+    }
+
+    seed(apiVersion: string, list: import('@kubernetes/client-node', { with: { 'resolution-mode': 'import' } }).V1APIResourceList): void {
+      this.apiVersionResourceCache[apiVersion] = list;
+    }
+
+    forget(): void {
+      this.apiVersionResourceCache = {};
+    }
+  };
+}
+type ObjectApi = InstanceType<ReturnType<typeof objectApiClass>>;
+
 const describeTarget = (kind: string, namespace: string | undefined, name: string) => `${kind} ${namespace ? `${namespace}/` : ''}${name}`;
 
 /** A KubeClient over @kubernetes/client-node. */
@@ -49,9 +73,11 @@ export class KubeApi implements KubeClient {
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new KubeConnectionError('the kubeconfig has no current cluster; pass --kubeconfig and --context');
     const ctx = kc.getContextObject(kc.getCurrentContext());
-    const api = new KubeApi(m, kc, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
+    const auth = await KeepAliveAuth.create(kc, cluster);
+    const config = m.createConfiguration({ baseServer: new m.ServerConfiguration(cluster.server, {}), authMethods: { default: auth } });
+    const api = new KubeApi(m, kc, config, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
     try {
-      await api.withRetry(() => kc.makeApiClient(m.VersionApi).getCode(), { attempts: 3, request: 'get /version' });
+      await api.withRetry(() => new m.VersionApi(config).getCode(), { attempts: 3, request: 'get /version' });
     } catch (e) {
       throw new KubeConnectionError(`cannot reach the cluster at ${cluster.server}: ${(e as Error).message}`);
     }
@@ -61,12 +87,14 @@ export class KubeApi implements KubeClient {
   readonly stats: KubeStats = { requests: 0, retries: 0, watches: 0, maxConcurrent: 0, inFlight: 0 };
   /** Called before each retry (for -v output). @default none */
   onRetry?: (info: RetryInfo) => void;
-  private readonly objects: InstanceType<K8s['KubernetesObjectApi']>;
+  private readonly objects: ObjectApi;
   private readonly discovery = new Map<string, Promise<Map<string, ResourceInfo> | undefined>>();
 
-  private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>, readonly defaultNamespace: string,
+  /** `config`: every API client of this run shares it, and with it one keep-alive agent (keep-alive-auth.ts). */
+  private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>,
+    private readonly config: ReturnType<K8s['createConfiguration']>, readonly defaultNamespace: string,
     readonly server: string, private readonly retry: RetryPolicy, private readonly clock: Clock) {
-    this.objects = m.KubernetesObjectApi.makeApiClient(kc);
+    this.objects = new (objectApiClass(m))(config).useContextNamespace(kc);
   }
 
   /** Discovery for one kind (cached per group/version). Throws MissingKindError when not served. */
@@ -84,6 +112,7 @@ export class KubeApi implements KubeClient {
   /** Forget discovery (after CRDs were applied). */
   resetDiscovery(): void {
     this.discovery.clear();
+    this.objects.forget();
   }
 
   /** The namespace an object lands in (undefined for cluster-scoped kinds). */
@@ -186,9 +215,10 @@ export class KubeApi implements KubeClient {
   private async fetchResources(apiVersion: string): Promise<Map<string, ResourceInfo> | undefined> {
     const { group, version } = parseApiVersion(apiVersion);
     try {
-      const list: any = await this.withRetry(() => (group
-        ? this.kc.makeApiClient(this.m.CustomObjectsApi).getAPIResources({ group, version })
-        : this.kc.makeApiClient(this.m.CoreV1Api).getAPIResources()), { request: `discovery ${apiVersion}` });
+      const list = await this.withRetry(() => (group
+        ? new this.m.CustomObjectsApi(this.config).getAPIResources({ group, version })
+        : new this.m.CoreV1Api(this.config).getAPIResources()), { request: `discovery ${apiVersion}` });
+      this.objects.seed(apiVersion, list);
       const out = new Map<string, ResourceInfo>();
       for (const r of list.resources ?? []) {
         if (!r.name.includes('/')) out.set(r.kind, { plural: r.name, namespaced: r.namespaced });
