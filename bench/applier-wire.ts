@@ -44,7 +44,14 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-function spawnTimed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; ms: number; stdout: string; stderr: string }> {
+interface Timed {
+  readonly code: number | null;
+  readonly ms: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function spawnTimed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Timed> {
   return new Promise(resolve => {
     const t0 = performance.now();
     const c = spawn(cmd, args, { env: { ...process.env, CI: '1', ...env } });
@@ -100,7 +107,7 @@ export async function runApplierWire(sites = 48, repetitions = 5): Promise<WireR
     writeFileSync(join(dir, 'ssa-floor.js'), floorJs);
     const kubectlCache = join(dir, 'kubectl-cache');
 
-    const commands: Record<WireVariant, () => Promise<{ code: number | null; ms: number; stdout: string; stderr: string }>> = {
+    const commands: Record<WireVariant, () => Promise<Timed>> = {
       floor: () => spawnTimed(process.execPath, [join(dir, 'ssa-floor.js'), join(dir, 'floor.json')]),
       ours: () => spawnTimed(process.execPath, [BIN, 'apply', join(dir, 'dist'), '--dry-run', 'server', '--kubeconfig', handle.kubeconfigPath,
         '--env-file', join(dir, 'bmc.env'), '--output', 'json']),

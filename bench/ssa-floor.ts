@@ -4,8 +4,8 @@
 // benchmark transpiles this file and runs it with plain `node`, so the process pays no more
 // than Node's own start-up. Prints `{"ms":…,"requests":…}` (ms: first request to last answer).
 // Usage: node ssa-floor.js <requests.json>  — {server, token, ca, inFlight, requests: [{path, body}]}
-import { Agent, request } from 'node:https';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
 
 interface FloorInput {
   readonly server: string;

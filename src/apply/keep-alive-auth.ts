@@ -5,8 +5,8 @@
 // lets the kubeconfig authenticate each request as before (tokens, exec plugins, client
 // certificates) and then sends it through the run's shared agent, as client-go's one
 // transport does. Proxied clusters keep client-node's own agent (it speaks to the proxy).
-import { Agent } from 'node:https';
 import type { Agent as HttpAgent } from 'node:http';
+import { Agent } from 'node:https';
 import type { RequestOptions } from 'node:https';
 
 /** The part of client-node's RequestContext this needs. */
@@ -29,7 +29,12 @@ export class KeepAliveAuth {
     await kc.applyToHTTPSOptions(o);
     const agent = new Agent({
       keepAlive: true,
-      ca: o.ca, cert: o.cert, key: o.key, pfx: o.pfx, passphrase: o.passphrase, servername: o.servername,
+      ca: o.ca,
+      cert: o.cert,
+      key: o.key,
+      pfx: o.pfx,
+      passphrase: o.passphrase,
+      servername: o.servername,
       ...(o.rejectUnauthorized !== undefined ? { rejectUnauthorized: o.rejectUnauthorized } : {}),
     });
     return new KeepAliveAuth(kc, agent);
