@@ -1,8 +1,6 @@
 // `cdk8s-capi apply PATH…`: validate, then plan → apply → wait, stage by stage.
 import { Command, Option } from 'commander';
-import { validateInBackground } from './background-validation';
 import { EnvFileFlags, addEnvFileFlag, envFileArgs, substituteOrFail, variablesFor } from './env-file-flag';
-import { HeldOutput } from './held-output';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect, rerunCommand } from './kube-flags';
 import { formatFindings, loadForCluster, objectsOf, validationErrors } from './load';
@@ -50,65 +48,35 @@ Exit codes: 0 ready, 1 invalid manifests or a failed/timed-out run, 2 usage erro
     const concurrency = concurrencyFrom(flags.concurrency);
     const timeouts = timeoutsFrom(flags);
     const variables = variablesFor(flags, io);
-    const dryRun = flags.dryRun === 'server';
-    // A server-side dry run writes nothing: its validation runs beside it (background-validation.ts).
-    const background = flags.validate && dryRun ? validateInBackground({ paths, variables }) : undefined;
-    let input;
-    let substituted;
-    try {
-      input = loadForCluster(paths, io);
-      substituted = substituteOrFail(objectsOf(input), variables);
-    } catch (e) {
-      background?.stop();
-      throw e;
-    }
-    // The applier substitutes again itself (input-checks.ts): it gets the objects as read.
+    const input = loadForCluster(paths, io);
     const objects = objectsOf(input);
+    const substituted = substituteOrFail(objects, variables);
     const redact = substituted.redact;
-    const invalid = (report: string) => new InvalidInputError(redact(`validation failed, nothing was applied:\n${report}\n(--no-validate skips this check)`));
-    if (flags.validate && !background) {
+    if (flags.validate) {
       const errors = validationErrors(input, substituted.objects);
-      if (errors.length) throw invalid(formatFindings(errors));
+      if (errors.length) throw new InvalidInputError(redact(`validation failed, nothing was applied:\n${formatFindings(errors)}\n(--no-validate skips this check)`));
     }
-    // Until the background validation has passed, nothing is shown: its errors come alone, as before.
-    const out = background ? new HeldOutput(io) : undefined;
-    const settle = async () => {
-      const report = await background?.report;
-      if (report) {
-        out?.discard();
-        throw invalid(report);
-      }
-      out?.release();
-    };
-    let result;
-    try {
-      const kube = await connect(flags, io);
-      const verbose = Number(program.opts().verbose ?? 0);
-      const renderer = rendererFor(progressMode(flags.output, io), out?.out ?? io.out, out?.err ?? io.err, { verbose });
-      const sink = redactingSink(renderer, redact);
-      reportRetries(kube, sink);
-      const extra = [
-        ...envFileArgs(flags),
-        ...(flags.kubeconfigOut !== '.' ? ['--kubeconfig-out', flags.kubeconfigOut] : []),
-        ...(flags.dryRun ? ['--dry-run', flags.dryRun] : []),
-      ];
-      result = await runOperation(renderer, redact, signal => new Applier(kube, {
-        clock: io.clock,
-        dryRun,
-        variables,
-        concurrency,
-        timeouts,
-        kubeconfigDir: flags.kubeconfigOut,
-        onEvent: sink,
-        signal,
-        statusCommand: rerunCommand('status', paths, flags),
-        resumeCommand: rerunCommand('apply', paths, flags, extra),
-      }).apply(objects));
-    } catch (e) {
-      await settle();
-      throw e;
-    }
-    await settle();
+    const kube = await connect(flags, io);
+    const renderer = rendererFor(progressMode(flags.output, io), io.out, io.err, { verbose: Number(program.opts().verbose ?? 0) });
+    const sink = redactingSink(renderer, redact);
+    reportRetries(kube, sink);
+    const extra = [
+      ...envFileArgs(flags),
+      ...(flags.kubeconfigOut !== '.' ? ['--kubeconfig-out', flags.kubeconfigOut] : []),
+      ...(flags.dryRun ? ['--dry-run', flags.dryRun] : []),
+    ];
+    const result = await runOperation(renderer, redact, signal => new Applier(kube, {
+      clock: io.clock,
+      dryRun: flags.dryRun === 'server',
+      variables,
+      concurrency,
+      timeouts,
+      kubeconfigDir: flags.kubeconfigOut,
+      onEvent: sink,
+      signal,
+      statusCommand: rerunCommand('status', paths, flags),
+      resumeCommand: rerunCommand('apply', paths, flags, extra),
+    }).apply(objects));
     for (const [cluster, path] of Object.entries(result.kubeconfigs)) if (flags.output !== 'json') io.out(`kubeconfig ${cluster}: ${path}\n`);
     setExit(ExitCode.OK);
   });

@@ -1,8 +1,8 @@
 // Smoke: `apply --dry-run server` of a few sites through the built CLI, client-node over HTTPS
 // to the simulator, counted by the server: one PATCH per object over a few reused
 // connections (one keep-alive agent), at most --concurrency in flight, every request the CLI
-// reports is one the server saw. The offline validation runs on a worker thread beside the dry
-// run; when it fails, its errors come alone and nothing of the dry run is shown.
+// reports is one the server saw. The offline validation comes first: when it fails, its errors
+// come alone and nothing is sent.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
@@ -49,9 +49,10 @@ test.each([8, 3])('--concurrency %i: one PATCH per object over at most that many
   expect(s.connections).toBeLessThanOrEqual(concurrency);
 });
 
-test('invalid manifests: the validation errors alone (not the server\'s refusal of the same objects), exit 1, no dry-run output', async () => {
+test('invalid manifests: the validation errors alone (not the server\'s refusal of the same objects), exit 1, nothing sent', async () => {
   env = await startSim({ namespaces: SITES });
   const fleet = writeFleet(env.dir, o => (o.kind === 'BareMetalHost' ? { ...o, spec: { ...o.spec, bootMACAddress: 'not-a-mac' } } : o));
+  env.sim.server.resetStats();
   for (const output of ['json', 'text']) {
     const r = await cli(['apply', fleet, '--dry-run', 'server', '--kubeconfig', env.kubeconfig, '--output', output]);
     expect(r.code).toBe(1);
@@ -60,9 +61,10 @@ test('invalid manifests: the validation errors alone (not the server\'s refusal 
     expect(r.stderr).toMatch(/\(--no-validate skips this check\)\n$/);
     expect(r.stderr).not.toMatch(/refused/);
   }
+  expect(env.sim.server.stats.requests).toBe(0);
 });
 
-test('valid manifests the server refuses: the dry run\'s own failure, shown once validation has passed', async () => {
+test('valid manifests the server refuses: the dry run\'s own failure', async () => {
   env = await startSim({ namespaces: SITES });
   const fleet = writeFleet(env.dir);
   // The simulator serves no such group: the run refuses up front, after validation found nothing.
