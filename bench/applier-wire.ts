@@ -3,7 +3,8 @@
 //   floor   raw server-side-apply PATCHes of the same objects, 8 in flight over keep-alive,
 //           doing nothing else (ssa-floor.ts, run by plain `node`);
 //   ours    `cdk8s-capi apply --dry-run server` through the built CLI, offline validation included;
-//   kubectl `kubectl apply --server-side --dry-run=server` of the same files.
+//   kubectl `kubectl apply --server-side --dry-run=server` of the same files;
+//   base    with BENCH_BASE_BIN=<other checkout>/bin/cdk8s-capi, `ours` as built there (before/after).
 // Every figure is the wall time of a whole process (spawn to exit); requests are counted by the
 // simulator. The fleet's namespaces exist up front so that every object is sent.
 // Usage: ts-node bench/applier-wire.ts [sites=48] [repetitions=5]  (run `npx projen compile` first)
@@ -25,7 +26,7 @@ import { loadInput } from '../src/validate/validate-input';
 const BIN = join(__dirname, '..', 'bin', 'cdk8s-capi');
 const IN_FLIGHT = 8;
 
-export type WireVariant = 'floor' | 'ours' | 'kubectl';
+export type WireVariant = 'floor' | 'ours' | 'base' | 'kubectl';
 
 export interface WireRow {
   readonly variant: WireVariant;
@@ -79,7 +80,7 @@ function synthFleet(dir: string, sites: number): string[] {
   return files;
 }
 
-export async function runApplierWire(sites = 48, repetitions = 5): Promise<WireRow[]> {
+export async function runApplierWire(sites = 48, repetitions = 5, baseBin = process.env.BENCH_BASE_BIN): Promise<WireRow[]> {
   const dir = mkdtempSync(join(tmpdir(), `bench-wire-${sites}-`));
   const sim = new Simulator({ seed: 1, speed: 1000, kubeconfigPath: join(dir, 'sim.kubeconfig'), namespaces: Array.from({ length: sites }, (_, s) => `site${s}`) });
   try {
@@ -106,16 +107,19 @@ export async function runApplierWire(sites = 48, repetitions = 5): Promise<WireR
     }).outputText;
     writeFileSync(join(dir, 'ssa-floor.js'), floorJs);
     const kubectlCache = join(dir, 'kubectl-cache');
+    const ours = ['apply', join(dir, 'dist'), '--dry-run', 'server', '--kubeconfig', handle.kubeconfigPath, '--env-file', join(dir, 'bmc.env')];
 
     const commands: Record<WireVariant, () => Promise<Timed>> = {
       floor: () => spawnTimed(process.execPath, [join(dir, 'ssa-floor.js'), join(dir, 'floor.json')]),
-      ours: () => spawnTimed(process.execPath, [BIN, 'apply', join(dir, 'dist'), '--dry-run', 'server', '--kubeconfig', handle.kubeconfigPath,
-        '--env-file', join(dir, 'bmc.env'), '--output', 'json']),
+      // Plain progress lines (stdout is a pipe): what a user or CI sees.
+      ours: () => spawnTimed(process.execPath, [BIN, ...ours]),
+      base: () => spawnTimed(process.execPath, [baseBin ?? BIN, ...ours]),
       // kubectl's discovery cache lives in the run's directory: cold on the first repetition only.
       kubectl: () => spawnTimed('kubectl', ['apply', '--server-side', '--dry-run=server', '--kubeconfig', handle.kubeconfigPath,
         ...files.flatMap(f => ['-f', f])], { KUBECACHEDIR: kubectlCache }),
     };
-    const variants: WireVariant[] = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0 ? ['floor', 'ours', 'kubectl'] : ['floor', 'ours'];
+    const variants: WireVariant[] = ['floor', 'ours', ...(baseBin ? ['base' as const] : []),
+      ...(spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0 ? ['kubectl' as const] : [])];
     const runs = new Map<WireVariant, number[]>(variants.map(v => [v, []]));
     const last = new Map<WireVariant, { requests: number; connections: number; maxInFlight: number }>();
     for (let rep = 0; rep < repetitions; rep++) {
