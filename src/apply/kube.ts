@@ -1,6 +1,10 @@
-// The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
-// apply, get/list/watch/delete, with retries on transient errors and request accounting.
+// The only file that talks to @kubernetes/client-node: kubeconfig, discovery, get/list/watch/
+// delete, with retries on transient errors and request accounting. Server-side apply, the one
+// request per object, goes out as a plain HTTPS request (apply-request.ts) with the kubeconfig's
+// authentication.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
+import type { RequestOptions } from 'node:https';
+import { RequestTarget, resourcePath, sendApply } from './apply-request';
 import { ApplyRequestOptions, KubeClient, KubeStats, ResourceInfo, RetryInfo, WatchEvent } from './engine/kube-client';
 import { KubeApiError, KubeConnectionError, MissingKindError } from './engine/kube-errors';
 import { DEFAULT_RETRY, RetryPolicy, errorCode, statusBody, withRetry } from './engine/retry';
@@ -75,7 +79,16 @@ export class KubeApi implements KubeClient {
     const ctx = kc.getContextObject(kc.getCurrentContext());
     const auth = await KeepAliveAuth.create(kc, cluster);
     const config = m.createConfiguration({ baseServer: new m.ServerConfiguration(cluster.server, {}), authMethods: { default: auth } });
-    const api = new KubeApi(m, kc, config, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
+    const wire: RequestTarget = {
+      server: cluster.server,
+      agent: auth.agent,
+      options: async () => {
+        const o: RequestOptions = {};
+        await kc.applyToHTTPSOptions(o);
+        return o;
+      },
+    };
+    const api = new KubeApi(m, kc, config, wire, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
     try {
       await api.withRetry(() => new m.VersionApi(config).getCode(), { attempts: 3, request: 'get /version' });
     } catch (e) {
@@ -92,7 +105,7 @@ export class KubeApi implements KubeClient {
 
   /** `config`: every API client of this run shares it, and with it one keep-alive agent (keep-alive-auth.ts). */
   private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>,
-    private readonly config: ReturnType<K8s['createConfiguration']>, readonly defaultNamespace: string,
+    private readonly config: ReturnType<K8s['createConfiguration']>, private readonly wire: RequestTarget, readonly defaultNamespace: string,
     readonly server: string, private readonly retry: RetryPolicy, private readonly clock: Clock) {
     this.objects = new (objectApiClass(m))(config).useContextNamespace(kc);
   }
@@ -145,15 +158,17 @@ export class KubeApi implements KubeClient {
     }
   }
 
-  /** Server-side apply with our field manager; `force` takes over fields from other managers. */
+  /** Server-side apply with our field manager; `force` takes over fields from other managers. The answer is the object as JSON. */
   async apply(obj: KubeObject, opts: ApplyRequestOptions): Promise<KubeObject> {
-    await this.resource(obj.apiVersion!, obj.kind!);
+    const info = await this.resource(obj.apiVersion!, obj.kind!);
     const body = { ...obj, metadata: { ...obj.metadata } };
-    if (!body.metadata.namespace && (await this.resource(obj.apiVersion!, obj.kind!)).namespaced) body.metadata.namespace = this.defaultNamespace;
+    if (!body.metadata.namespace && info.namespaced) body.metadata.namespace = this.defaultNamespace;
+    const path = resourcePath(obj.apiVersion!, info, body.metadata.namespace, body.metadata.name ?? '');
+    const text = JSON.stringify(body);
+    const query = { fieldManager: opts.fieldManager, force: opts.force ?? true, dryRun: opts.dryRun ?? false };
     try {
-      return await this.withRetry(() => this.objects.patch(body as any, undefined, opts.dryRun ? 'All' : undefined, opts.fieldManager,
-        opts.force ?? true, this.m.PatchStrategy.ServerSideApply) as Promise<KubeObject>,
-      { request: `${opts.dryRun ? 'dry-run apply' : 'apply'} ${describeTarget(obj.kind!, body.metadata.namespace, body.metadata.name ?? '')}` });
+      return await this.withRetry(() => sendApply(this.wire, path, query, text) as Promise<KubeObject>,
+        { request: `${opts.dryRun ? 'dry-run apply' : 'apply'} ${describeTarget(obj.kind!, body.metadata.namespace, body.metadata.name ?? '')}` });
     } catch (e) {
       throw this.asApiError(e);
     }
@@ -196,8 +211,7 @@ export class KubeApi implements KubeClient {
   async watch(apiVersion: string, kind: string, namespace: string | undefined, resourceVersion: string,
     onEvent: (e: WatchEvent) => void, onDone: (err?: Error) => void): Promise<() => void> {
     const info = await this.resource(apiVersion, kind);
-    const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-    const path = `${base}${info.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${info.plural}`;
+    const path = resourcePath(apiVersion, info, namespace);
     const w = new this.m.Watch(this.kc);
     this.stats.watches++;
     this.stats.requests++;
