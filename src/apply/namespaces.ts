@@ -60,7 +60,9 @@ export async function checkNamespaces(kube: NamespaceReader, objects: readonly K
   for (const o of objects) {
     const ns = o.metadata?.namespace;
     if (!ns || !isNamespaced(o)) continue;
-    users.set(ns, [...(users.get(ns) ?? []), describeRef(refOf(o))]);
+    const list = users.get(ns) ?? [];
+    if (!list.length) users.set(ns, list);
+    list.push(describeRef(refOf(o)));
   }
   const problems: NamespaceProblem[] = [];
   const created: string[] = [];

@@ -50,7 +50,7 @@ test('sequential requests share one connection of the agent', async () => {
 
 test('a refusal: the status code, the Status body and the headers, as client-node reports them', async () => {
   const { target } = await start();
-  const e = await sendApply(target, path('bad'), APPLY, JSON.stringify({ ...cm('bad'), data: { a: 1 } })).catch(x => x);
+  const e = await sendApply(target, path('bad'), APPLY, JSON.stringify({ ...cm('bad'), data: { a: 1 } })).catch((x: any) => x);
   expect(e).toBeInstanceOf(HttpStatusError);
   expect(errorCode(e)).toBe(422);
   expect(statusBody(e)).toMatchObject({ kind: 'Status', reason: 'Invalid' });
@@ -59,7 +59,7 @@ test('a refusal: the status code, the Status body and the headers, as client-nod
 
 test('throttling is transient and carries Retry-After', async () => {
   const { target } = await start('429:1@3s');
-  const e = await sendApply(target, path('t'), APPLY, JSON.stringify(cm('t'))).catch(x => x);
+  const e = await sendApply(target, path('t'), APPLY, JSON.stringify(cm('t'))).catch((x: any) => x);
   expect(errorCode(e)).toBe(429);
   expect(isTransient(e)).toBe(true);
   expect(e.headers['retry-after']).toBe('3');
@@ -67,6 +67,6 @@ test('throttling is transient and carries Retry-After', async () => {
 
 test('without the token the server\'s 401 comes back as such', async () => {
   const { target } = await start();
-  const e = await sendApply({ ...target, options: async () => ({}) }, path('x'), APPLY, JSON.stringify(cm('x'))).catch(x => x);
+  const e = await sendApply({ ...target, options: async () => ({}) }, path('x'), APPLY, JSON.stringify(cm('x'))).catch((x: any) => x);
   expect(errorCode(e)).toBe(401);
 });
