@@ -59,7 +59,7 @@ test('a refusal: the status code, the Status body and the headers, as client-nod
 
 test('throttling is transient and carries Retry-After', async () => {
   const { target } = await start('429:1@3s');
-  const e = await sendApply(target, path('t'), APPLY, JSON.stringify(cm('t'))).catch((x: any) => x);
+  const e: HttpStatusError = await sendApply(target, path('t'), APPLY, JSON.stringify(cm('t'))).then(() => { throw new Error('not refused'); }, (x: HttpStatusError) => x);
   expect(errorCode(e)).toBe(429);
   expect(isTransient(e)).toBe(true);
   expect(e.headers['retry-after']).toBe('3');
