@@ -49,6 +49,10 @@ export async function checkInput(kube: KubeClient, input: readonly KubeObject[],
   }
   const missing: string[] = [];
   const scope = new Map<string, boolean>();
+  // Discovery of every kind at once (one request per group version, as before, but not one
+  // round trip after another); the loop below reads the answers, failures included.
+  const kinds = new Map(substituted.filter(o => !crdKinds.has(`${o.apiVersion}/${o.kind}`)).map(o => [`${o.apiVersion}/${o.kind}`, o]));
+  await Promise.all([...kinds.values()].map(o => kube.resource(o.apiVersion!, o.kind!).catch(() => undefined)));
   for (const o of substituted) {
     const k = `${o.apiVersion}/${o.kind}`;
     if (scope.has(k)) continue;
