@@ -2,6 +2,7 @@
 // bench/README.md with the machine they ran on).
 import { cpus, totalmem } from 'node:os';
 import { applierTable, runApplier } from './applier';
+import { applierWireTable, runApplierWire } from './applier-wire';
 import { fleetSynthTable, runFleetSynth } from './fleet-synth';
 
 async function main(): Promise<void> {
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   console.log(fleetSynthTable(runFleetSynth(sizes)));
   console.log('\n## Applier (simulator at 1000×)\n');
   console.log(applierTable(await runApplier(counts)));
+  console.log('\n## Applier near the wire (server-side dry run of the 48-site fleet, simulator over HTTPS)\n');
+  console.log(applierWireTable(await runApplierWire(Number(process.env.BENCH_WIRE_SITES ?? 48))));
 }
 
 main().catch(e => {
