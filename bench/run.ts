@@ -4,6 +4,7 @@
 // BENCH_LINEAR=1 adds the 10× linearity runs (minutes).
 import { cpus, loadavg, totalmem } from 'node:os';
 import { applierTable, runApplier } from './applier';
+import { applierWireTable, runApplierWire } from './applier-wire';
 import { fleetTable, runFleet } from './fleet-synth';
 import { linearityTable, runLinearity } from './linearity';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   }
   console.log('\n## Applier (simulator at 1000×)\n');
   console.log(applierTable(await runApplier(counts)));
+  console.log('\n## Applier near the wire (server-side dry run of the 48-site fleet, simulator over HTTPS)\n');
+  console.log(applierWireTable(await runApplierWire(Number(process.env.BENCH_WIRE_SITES ?? 48))));
   console.log(`\nload after: ${loadavg().map(l => l.toFixed(1)).join(' ')}`);
 }
 

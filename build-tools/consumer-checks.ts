@@ -1,7 +1,12 @@
 // Pure parts of the consumer test (tested in test/build-tools/consumer-checks.test.ts).
 
 /** What the packed tarball must and must not hold; returns the problems. */
-export function tarballProblems(files: readonly string[]): string[] {
+/**
+ * What is wrong with the packed file list. `hasSource` tells whether a src/ file exists: lib/
+ * output of a source that was moved or deleted (tsc never removes it) would ship, and Node
+ * resolves `./rules/capi` to a stale `capi.js` before the new `capi/index.js`.
+ */
+export function tarballProblems(files: readonly string[], hasSource: (srcPath: string) => boolean = () => true): string[] {
   const has = new Set(files);
   const problems: string[] = [];
   const required = [
@@ -16,6 +21,8 @@ export function tarballProblems(files: readonly string[]): string[] {
   for (const f of files) if (leftovers.some(r => r.test(f))) problems.push(`should not ship ${f}`);
   for (const f of files) {
     if (f.startsWith('lib/src/') && f.endsWith('.js') && !has.has(f.replace(/\.js$/, '.d.ts'))) problems.push(`${f} has no .d.ts`);
+    const source = f.startsWith('lib/src/') && f.endsWith('.js') ? f.replace(/^lib\//, '').replace(/\.js$/, '.ts') : undefined;
+    if (source && !hasSource(source)) problems.push(`${f} is stale: ${source} no longer exists (clean lib/ and compile)`);
   }
   return problems;
 }

@@ -43,5 +43,5 @@ function synthInventory(file: string, outdir: string): void {
   const loaded = loadInventory(relative(process.cwd(), file));
   const { outputs, problems } = buildInventory(loaded);
   if (problems.length) throw new ValidationError(file, 'inventory', problems.map(formatProblem).join('\n'));
-  writeOutput(outputs, { outdir, clean: false });
+  writeOutput(outputs, { outdir, clean: false, rollout: loaded.inventory.rollout });
 }

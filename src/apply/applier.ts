@@ -92,7 +92,8 @@ export class Applier {
     const started = this.clock.now();
     const dryRun = this.opts.dryRun ?? false;
     // Before anything is touched: placeholders, kinds, namespaces, the files we will write.
-    const checked = await checkInput(this.kube, input, { variables: this.opts.variables, verb: 'applied' }, (m, next) => this.refuse(m, next));
+    const checked = await checkInput(this.kube, input, { variables: this.opts.variables, verb: 'applied', concurrency: this.opts.concurrency },
+      (m, next) => this.refuse(m, next));
     const objects = checked.objects;
     const plan = buildPlan(objects);
     const kubeconfigDir = resolve(this.opts.kubeconfigDir ?? '.');

@@ -1,9 +1,14 @@
-// The only file that talks to @kubernetes/client-node: kubeconfig, discovery, server-side
-// apply, get/list/watch/delete, with retries on transient errors and request accounting.
+// The only file that talks to @kubernetes/client-node: kubeconfig, discovery, get/list/watch/
+// delete, with retries on transient errors and request accounting. Server-side apply, the one
+// request per object, goes out as a plain HTTPS request (apply-request.ts) with the kubeconfig's
+// authentication.
 // client-node 1.x is ESM-only, so it is loaded with a dynamic import (see docs/DESIGN-NOTES.md).
+import type { RequestOptions } from 'node:https';
+import { RequestTarget, resourcePath, sendApply } from './apply-request';
 import { ApplyRequestOptions, KubeClient, KubeStats, ResourceInfo, RetryInfo, WatchEvent } from './engine/kube-client';
 import { KubeApiError, KubeConnectionError, MissingKindError } from './engine/kube-errors';
 import { DEFAULT_RETRY, RetryPolicy, errorCode, statusBody, withRetry } from './engine/retry';
+import { KeepAliveAuth } from './keep-alive-auth';
 import { Clock, RealClock } from '../core/clock';
 import { parseApiVersion } from '../core/gvk';
 import { KubeObject } from '../core/kube-object';
@@ -27,6 +32,29 @@ export interface KubeTarget {
   readonly namespace?: string;
 }
 
+/**
+ * client-node's object API with our discovery: the resource lists we fetched (and counted) are
+ * handed to it, so it never fetches them again on its own before a request.
+ */
+function objectApiClass(m: K8s) {
+  return class ObjectApi extends m.KubernetesObjectApi {
+    /** As `KubernetesObjectApi.makeApiClient` does: objects without a namespace use the context's. */
+    useContextNamespace(kc: InstanceType<K8s['KubeConfig']>): this {
+      this.setDefaultNamespace(kc);
+      return this;
+    }
+
+    seed(apiVersion: string, list: import('@kubernetes/client-node', { with: { 'resolution-mode': 'import' } }).V1APIResourceList): void {
+      this.apiVersionResourceCache[apiVersion] = list;
+    }
+
+    forget(): void {
+      this.apiVersionResourceCache = {};
+    }
+  };
+}
+type ObjectApi = InstanceType<ReturnType<typeof objectApiClass>>;
+
 const describeTarget = (kind: string, namespace: string | undefined, name: string) => `${kind} ${namespace ? `${namespace}/` : ''}${name}`;
 
 /** A KubeClient over @kubernetes/client-node. */
@@ -49,9 +77,20 @@ export class KubeApi implements KubeClient {
     const cluster = kc.getCurrentCluster();
     if (!cluster) throw new KubeConnectionError('the kubeconfig has no current cluster; pass --kubeconfig and --context');
     const ctx = kc.getContextObject(kc.getCurrentContext());
-    const api = new KubeApi(m, kc, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
+    const auth = await KeepAliveAuth.create(kc, cluster);
+    const config = m.createConfiguration({ baseServer: new m.ServerConfiguration(cluster.server, {}), authMethods: { default: auth } });
+    const wire: RequestTarget = {
+      server: cluster.server,
+      agent: auth.agent,
+      options: async () => {
+        const o: RequestOptions = {};
+        await kc.applyToHTTPSOptions(o);
+        return o;
+      },
+    };
+    const api = new KubeApi(m, kc, config, wire, target.namespace ?? ctx?.namespace ?? 'default', cluster.server, retry, clock);
     try {
-      await api.withRetry(() => kc.makeApiClient(m.VersionApi).getCode(), { attempts: 3, request: 'get /version' });
+      await api.withRetry(() => new m.VersionApi(config).getCode(), { attempts: 3, request: 'get /version' });
     } catch (e) {
       throw new KubeConnectionError(`cannot reach the cluster at ${cluster.server}: ${(e as Error).message}`);
     }
@@ -61,12 +100,14 @@ export class KubeApi implements KubeClient {
   readonly stats: KubeStats = { requests: 0, retries: 0, watches: 0, maxConcurrent: 0, inFlight: 0 };
   /** Called before each retry (for -v output). @default none */
   onRetry?: (info: RetryInfo) => void;
-  private readonly objects: InstanceType<K8s['KubernetesObjectApi']>;
+  private readonly objects: ObjectApi;
   private readonly discovery = new Map<string, Promise<Map<string, ResourceInfo> | undefined>>();
 
-  private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>, readonly defaultNamespace: string,
+  /** `config`: every API client of this run shares it, and with it one keep-alive agent (keep-alive-auth.ts). */
+  private constructor(private readonly m: K8s, private readonly kc: InstanceType<K8s['KubeConfig']>,
+    private readonly config: ReturnType<K8s['createConfiguration']>, private readonly wire: RequestTarget, readonly defaultNamespace: string,
     readonly server: string, private readonly retry: RetryPolicy, private readonly clock: Clock) {
-    this.objects = m.KubernetesObjectApi.makeApiClient(kc);
+    this.objects = new (objectApiClass(m))(config).useContextNamespace(kc);
   }
 
   /** Discovery for one kind (cached per group/version). Throws MissingKindError when not served. */
@@ -84,6 +125,7 @@ export class KubeApi implements KubeClient {
   /** Forget discovery (after CRDs were applied). */
   resetDiscovery(): void {
     this.discovery.clear();
+    this.objects.forget();
   }
 
   /** The namespace an object lands in (undefined for cluster-scoped kinds). */
@@ -116,15 +158,17 @@ export class KubeApi implements KubeClient {
     }
   }
 
-  /** Server-side apply with our field manager; `force` takes over fields from other managers. */
+  /** Server-side apply with our field manager; `force` takes over fields from other managers. The answer is the object as JSON. */
   async apply(obj: KubeObject, opts: ApplyRequestOptions): Promise<KubeObject> {
-    await this.resource(obj.apiVersion!, obj.kind!);
+    const info = await this.resource(obj.apiVersion!, obj.kind!);
     const body = { ...obj, metadata: { ...obj.metadata } };
-    if (!body.metadata.namespace && (await this.resource(obj.apiVersion!, obj.kind!)).namespaced) body.metadata.namespace = this.defaultNamespace;
+    if (!body.metadata.namespace && info.namespaced) body.metadata.namespace = this.defaultNamespace;
+    const path = resourcePath(obj.apiVersion!, info, body.metadata.namespace, body.metadata.name ?? '');
+    const text = JSON.stringify(body);
+    const query = { fieldManager: opts.fieldManager, force: opts.force ?? true, dryRun: opts.dryRun ?? false };
     try {
-      return await this.withRetry(() => this.objects.patch(body as any, undefined, opts.dryRun ? 'All' : undefined, opts.fieldManager,
-        opts.force ?? true, this.m.PatchStrategy.ServerSideApply) as Promise<KubeObject>,
-      { request: `${opts.dryRun ? 'dry-run apply' : 'apply'} ${describeTarget(obj.kind!, body.metadata.namespace, body.metadata.name ?? '')}` });
+      return await this.withRetry(() => sendApply(this.wire, path, query, text) as Promise<KubeObject>,
+        { request: `${opts.dryRun ? 'dry-run apply' : 'apply'} ${describeTarget(obj.kind!, body.metadata.namespace, body.metadata.name ?? '')}` });
     } catch (e) {
       throw this.asApiError(e);
     }
@@ -167,8 +211,7 @@ export class KubeApi implements KubeClient {
   async watch(apiVersion: string, kind: string, namespace: string | undefined, resourceVersion: string,
     onEvent: (e: WatchEvent) => void, onDone: (err?: Error) => void): Promise<() => void> {
     const info = await this.resource(apiVersion, kind);
-    const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-    const path = `${base}${info.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${info.plural}`;
+    const path = resourcePath(apiVersion, info, namespace);
     const w = new this.m.Watch(this.kc);
     this.stats.watches++;
     this.stats.requests++;
@@ -186,9 +229,10 @@ export class KubeApi implements KubeClient {
   private async fetchResources(apiVersion: string): Promise<Map<string, ResourceInfo> | undefined> {
     const { group, version } = parseApiVersion(apiVersion);
     try {
-      const list: any = await this.withRetry(() => (group
-        ? this.kc.makeApiClient(this.m.CustomObjectsApi).getAPIResources({ group, version })
-        : this.kc.makeApiClient(this.m.CoreV1Api).getAPIResources()), { request: `discovery ${apiVersion}` });
+      const list = await this.withRetry(() => (group
+        ? new this.m.CustomObjectsApi(this.config).getAPIResources({ group, version })
+        : new this.m.CoreV1Api(this.config).getAPIResources()), { request: `discovery ${apiVersion}` });
+      this.objects.seed(apiVersion, list);
       const out = new Map<string, ResourceInfo>();
       for (const r of list.resources ?? []) {
         if (!r.name.includes('/')) out.set(r.kind, { plural: r.name, namespaced: r.namespaced });

@@ -107,7 +107,7 @@ export class Upgrader {
     const started = this.clock.now();
     // Kinds are not required to be served here: the preflights report a missing provider.
     const refuse = (message: string, next: string[]) => this.failure(undefined, message, { next: [...next, ...this.ownNext()] });
-    const { objects } = await checkInput(this.kube, input, { variables: this.opts.variables, verb: 'changed', requireServed: false }, refuse);
+    const { objects } = await checkInput(this.kube, input, { variables: this.opts.variables, verb: 'changed', requireServed: false, concurrency: this.opts.concurrency }, refuse);
     const journal = new Journal(this.opts.journalPath ?? join(resolve('.'), '.cdk8s-capi', 'journal.json'));
     // A journal that cannot be written would only show when a pause is recorded, mid-upgrade.
     journal.assertWritable();

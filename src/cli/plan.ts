@@ -3,20 +3,23 @@
 // phase) — without changing anything. Exit 1 when a preflight fails.
 import { Command, Option } from 'commander';
 import { EnvFileFlags, addEnvFileFlag, substituteOrFail, variablesFor } from './env-file-flag';
+import { runFleetPlan } from './fleet';
+import { addFleetFlags, fleetFlagsGiven } from './fleet-flags';
 import { CliIo } from './io';
 import { KubeFlags, addKubeFlags, connect } from './kube-flags';
-import { loadForCluster, objectsOf, validationErrors } from './load';
+import { loadForCluster, objectsOf } from './load';
+import { manifestCheck } from './manifest-check';
+import { isFleetDir } from '../apply/fleet/discover';
+import { FleetFlags } from '../apply/fleet/settings';
 import { Redactor } from '../apply/redact';
 import { ObjectChange, diffSets, formatChanges } from '../apply/upgrade-diff';
 import { keyOfObject, preflightInputOf, readLive, serverPreflights } from '../apply/upgrade-live';
-import { Locate, PreflightItem, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
+import { Locate, UpgradePreflight, formatUpgradePreflights, preflightsPassed, upgradePreflights } from '../apply/upgrade-preflights';
 import { ExitCode, UsageError } from '../core/errors';
 import { groupOf } from '../core/gvk';
-import { KubeObject } from '../core/kube-object';
 import { LoadedManifest } from '../validate/manifest-files';
-import { Input } from '../validate/validate-input';
 
-interface PlanFlags extends KubeFlags, EnvFileFlags {
+interface PlanFlags extends KubeFlags, EnvFileFlags, FleetFlags {
   against?: string[];
   live?: boolean;
   output: string;
@@ -24,6 +27,8 @@ interface PlanFlags extends KubeFlags, EnvFileFlags {
 
 
 /** file:line of the manifest an object (or its dry-run result) came from. */
+export { manifestCheck };
+
 export function locator(manifests: readonly LoadedManifest[]): Locate {
   return (o, field) => {
     if (!o) return undefined;
@@ -32,16 +37,6 @@ export function locator(manifests: readonly LoadedManifest[]): Locate {
       && (x.object.metadata?.namespace === undefined || x.object.metadata.namespace === o.metadata?.namespace));
     return m ? `${m.file}:${m.lineOf(field)}` : undefined;
   };
-}
-
-/** The manifests' own validation (validate/validate-input.ts) as the first preflight, each error at its file:line. */
-export function manifestCheck(input: Input, objects: readonly KubeObject[] = objectsOf(input)): UpgradePreflight {
-  const items: PreflightItem[] = validationErrors(input, objects).filter(f => f.rule !== 'schema/unknown-kind').map(f => ({
-    at: `${f.file}:${f.line}`,
-    object: { apiVersion: '', kind: f.kind, metadata: { name: f.name, namespace: f.namespace } },
-    finding: { severity: f.severity, rule: f.rule, field: f.field, message: f.message, hint: f.hint },
-  }));
-  return { name: 'Validate manifests (schema and upstream rules)', passed: items.length === 0, items };
 }
 
 export interface PlanReport {
@@ -86,9 +81,11 @@ export function registerPlan(program: Command, io: CliIo, setExit: (c: ExitCode)
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'));
   addEnvFileFlag(cmd);
   addKubeFlags(cmd);
+  addFleetFlags(cmd, { upgrade: false });
   cmd.addHelpText('after', `
 Examples:
   $ cdk8s-capi plan dist/v1.35 --against dist/v1.34
+  $ cdk8s-capi plan dist --live --waves 1,10%,50%,100%     # a fleet: one line per cluster, the waves
   $ cdk8s-capi plan dist/multinode-cluster --live --kubeconfig mgmt.kubeconfig --env-file bmc.env
   $ cdk8s-capi plan dist/site-1 --live --output json > plan.json
 
@@ -98,9 +95,18 @@ renamed when their content changes, a spare available host for every rollout wit
 (live hosts with --live, declared hosts otherwise) and, with --live, a ready cluster.
 With --live, \${VAR} placeholders are filled in as by apply (environment, --env-file), so the
 dry run sends what apply would; substituted values are not shown.
+A fleet (one path: a directory \`cdk8s-capi synth\` wrote) with --live: every cluster folder is
+planned, one line per cluster (ready / blocked: the first failed check / up to date), then the
+wave layout an upgrade of the fleet would use.
 Exit codes: 0 preflights pass, 1 a preflight fails or the manifests are invalid, 2 usage error or cluster unreachable.`);
   cmd.action(async (paths: string[], flags: PlanFlags) => {
     if (Boolean(flags.against?.length) === Boolean(flags.live)) throw new UsageError('give either --against OLD… (compare with manifests) or --live (compare with the cluster)');
+    if (flags.live && paths.length === 1 && isFleetDir(paths[0])) {
+      await runFleetPlan(paths[0], flags, io, setExit);
+      return;
+    }
+    const fleetOnly = fleetFlagsGiven(flags);
+    if (fleetOnly.length) throw new UsageError(`${fleetOnly.join(', ')}: only with --live and a fleet directory (one path: a directory cdk8s-capi synth wrote, with a folder per cluster)`);
     const report: PlanReport & { redact?: Redactor } = flags.live ? await planLive(paths, flags, io) : await planAgainst(paths, flags.against!, io);
     const passed = preflightsPassed(report.preflights);
     // Values substituted from the environment are not shown (Secrets are hidden anyway).

@@ -59,3 +59,14 @@ export function addWaitFlags(cmd: Command): Command {
     .option('--failure-window <duration>', `a reported failure must persist this long to fail the run (default ${m(d.failureWindow)})`)
     .option('--stable <duration>', `a success must hold this long (default ${d.stable / 1000}s)`);
 }
+
+/** The wait flags given, to repeat in a suggested command. */
+export function waitArgs(flags: WaitFlags): string[] {
+  return [
+    ...(flags.timeout ? ['--timeout', flags.timeout] : []),
+    ...(flags.stageTimeout ?? []).flatMap(s => ['--stage-timeout', s]),
+    ...(flags.resourceTimeout ? ['--resource-timeout', flags.resourceTimeout] : []),
+    ...(flags.failureWindow ? ['--failure-window', flags.failureWindow] : []),
+    ...(flags.stable ? ['--stable', flags.stable] : []),
+  ];
+}

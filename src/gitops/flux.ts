@@ -1,6 +1,9 @@
 // Flux: two Kustomizations per cluster — hosts, then the cluster (dependsOn) — with health
 // checks Flux's kstatus cannot infer for these kinds, written as CEL healthCheckExprs.
+import { HEALTH } from './flux-health';
+import { waveGateName } from './flux-waves';
 import { CLUSTER_DIR, GitOpsCluster, GitOpsFile, HOSTS_DIR } from './layout';
+import { GitOpsWavePlan, waveOf } from './waves';
 
 export interface FluxOptions {
   /** Path of the synth output inside the Git repository, e.g. `./dist`. */
@@ -9,45 +12,19 @@ export interface FluxOptions {
   readonly sourceName?: string;
 }
 
-const HEALTH: Record<string, { apiVersion: string; kind: string; current: string; failed?: string; inProgress?: string }> = {
-  'metal3.io/BareMetalHost': {
-    apiVersion: 'metal3.io/v1alpha1',
-    kind: 'BareMetalHost',
-    current: "status.provisioning.state in ['available', 'ready', 'provisioning', 'provisioned', 'externally provisioned']",
-    failed: "has(status.operationalStatus) && status.operationalStatus == 'error'",
-  },
-  'cluster.x-k8s.io/Cluster': {
-    apiVersion: 'cluster.x-k8s.io/v1beta2',
-    kind: 'Cluster',
-    current: "status.conditions.exists(c, c.type == 'Available' && c.status == 'True')",
-  },
-  'controlplane.cluster.x-k8s.io/RKE2ControlPlane': {
-    apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
-    kind: 'RKE2ControlPlane',
-    current: 'status.initialization.controlPlaneInitialized == true && status.readyReplicas == spec.replicas && status.upToDateReplicas == spec.replicas',
-  },
-  'cluster.x-k8s.io/MachineDeployment': {
-    apiVersion: 'cluster.x-k8s.io/v1beta2',
-    kind: 'MachineDeployment',
-    current: 'status.readyReplicas == spec.replicas && status.upToDateReplicas == spec.replicas',
-  },
-  'anywhere.eks.amazonaws.com/Cluster': {
-    apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1',
-    kind: 'Cluster',
-    current: "status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
-    failed: "has(status.failureMessage) && status.failureMessage != ''",
-  },
-};
-
 function exprs(c: GitOpsCluster, kinds: string[]): object[] {
   return kinds.filter(k => c.kinds.has(k)).map(k => HEALTH[k]);
 }
 
-export function fluxFiles(clusters: readonly GitOpsCluster[], opts: FluxOptions): GitOpsFile[] {
+export function fluxFiles(clusters: readonly GitOpsCluster[], opts: FluxOptions, plan?: GitOpsWavePlan): GitOpsFile[] {
   const source = { kind: 'GitRepository', name: opts.sourceName ?? 'flux-system' };
   const base = opts.repoPath.replace(/\/+$/, '');
+  const waves = plan ? waveOf(plan) : undefined;
   return clusters.map(c => {
     const objects: object[] = [];
+    // With waves, a site's first Kustomization waits for the previous wave's gate (flux-waves.ts).
+    const wave = waves?.get(c.name);
+    const afterPreviousWave = wave && wave.number > 1 ? [{ name: waveGateName(wave.number - 1) }] : [];
     if (c.hasHosts) {
       objects.push({
         apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
@@ -58,6 +35,7 @@ export function fluxFiles(clusters: readonly GitOpsCluster[], opts: FluxOptions)
           path: `${base}/${c.name}/${HOSTS_DIR}`,
           prune: true,
           sourceRef: source,
+          ...(afterPreviousWave.length ? { dependsOn: afterPreviousWave } : {}),
           // Inspection alone can take 20+ minutes per host.
           timeout: '60m',
           wait: true,
@@ -75,7 +53,7 @@ export function fluxFiles(clusters: readonly GitOpsCluster[], opts: FluxOptions)
         path: `${base}/${c.name}/${c.hasHosts ? CLUSTER_DIR : ''}`.replace(/\/$/, ''),
         prune: true,
         sourceRef: source,
-        ...(c.hasHosts ? { dependsOn: [{ name: `${c.name}-hosts` }] } : {}),
+        ...(c.hasHosts ? { dependsOn: [{ name: `${c.name}-hosts` }] } : afterPreviousWave.length ? { dependsOn: afterPreviousWave } : {}),
         timeout: '90m',
         wait: true,
         healthCheckExprs: exprs(c, ['cluster.x-k8s.io/Cluster', 'controlplane.cluster.x-k8s.io/RKE2ControlPlane', 'cluster.x-k8s.io/MachineDeployment', 'anywhere.eks.amazonaws.com/Cluster']),

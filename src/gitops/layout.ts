@@ -22,6 +22,8 @@ export interface GitOpsCluster {
   readonly kinds: ReadonlySet<string>;
   /** BMC credential env variables the hosts use (for post-build substitution). */
   readonly substitutionVars: readonly string[];
+  /** The site's cluster object (CAPI Cluster, else EKS-A Cluster): what a wave's health is judged on. */
+  readonly clusterRef?: { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace: string };
 }
 
 export interface GitOpsFile {

@@ -31,6 +31,8 @@ export interface ClusterOutput {
   readonly cluster: KubeObject[];
   /** Extra files (e.g. hardware.csv), by file name. */
   readonly files: Readonly<Record<string, string>>;
+  /** The cluster's fleet labels (rollout ordering and canaries). @default none */
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 function credentials(c: InventoryCredentials | undefined): BmcCredentials | undefined {
@@ -96,7 +98,7 @@ export function buildInventory(loaded: LoadedInventory, opts: BuildOptions = {})
     const c = inv.clusters[i];
     try {
       const out = c.type === 'eksa' ? buildEksa(app, loaded, c, i) : buildRke2(app, loaded, c, i, problems);
-      if (out) outputs.push(out);
+      if (out) outputs.push(c.labels ? { ...out, labels: c.labels } : out);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       problems.push(locate(loaded, c, i, e));

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Document, LineCounter, isMap, isSeq } from 'yaml';
+import { rolloutProblems } from './rollout-check';
 import schema from './schema.json';
 import { Inventory, InventoryCredentials } from './types';
 import { BareMetalHostProps, HostRole } from '../baremetal/host';
@@ -94,9 +95,14 @@ function describe(e: ErrorObject): { path: Array<string | number>; message: stri
     case 'enum': return { path, message: `must be one of ${p.allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}` };
     case 'const': return { path, message: `must be ${JSON.stringify(p.allowedValue)}` };
     case 'type': return { path, message: `must be ${p.type}` };
-    case 'pattern': return { path, message: `does not match ${p.pattern}` };
+    case 'pattern':
+      if (e.instancePath === '/rollout/soak') return { path, message: 'must be a duration such as 30s, 10m or 1h30m' };
+      return { path, message: `does not match ${p.pattern}` };
     case 'format': return { path, message: `must be an ${p.format} address` };
-    case 'oneOf': return { path, message: 'must be exactly one of: {secretName}, {usernameVar, passwordVar}, {username, password}' };
+    case 'oneOf':
+      if (/^\/rollout\/waves\/\d+$/.test(e.instancePath)) return { path, message: 'must be a cluster count (1 or more) or a share of the fleet such as "10%"' };
+      if (e.instancePath === '/rollout/maxFailures') return { path, message: 'must be a count (0 or more) or a share of the fleet such as "5%"' };
+      return { path, message: 'must be exactly one of: {secretName}, {usernameVar, passwordVar}, {username, password}' };
     default: return { path, message: e.message ?? 'invalid' };
   }
 }
@@ -196,6 +202,9 @@ export function loadInventory(file: string, text = readInputFile(file)): LoadedI
     if (prior !== undefined) problems.push({ file, line: lineOf(['clusters', i, 'name']), path: `clusters[${i}].name`, message: `cluster ${c.name} is already defined at clusters[${prior}]` });
     names.set(c.name, i);
   });
+  for (const r of rolloutProblems(inventory.rollout, inventory.clusters.length)) {
+    problems.push({ file, line: lineOf(r.path), path: pathString(r.path), message: r.message });
+  }
   if (problems.length) throw new InventoryError(problems);
   return { file, inventory, lineOf, csvHosts };
 }

@@ -10,7 +10,7 @@ import { buildInventory } from './build';
 import { fleetProblems } from './fleet-checks';
 import { InventoryProblem, LoadedInventory } from './load';
 import { CachedCluster, CachedFile, SYNTH_CACHE, SynthCache, clusterInputs, fileRecord, filesIntact, readCache } from './synth-cache';
-import { MARKER_TEXT, OUTPUT_MARKER, OutputDirError, WriteOptions, existingEntries, gitopsInfo, renderCluster, renderGitOps, step } from './write';
+import { MARKER_TEXT, OUTPUT_MARKER, OutputDirError, WriteOptions, existingEntries, gitopsInfo, renderCluster, renderShared, step } from './write';
 import { GitOpsCluster } from '../gitops/layout';
 
 export interface SynthResult {
@@ -111,7 +111,9 @@ export function synthesizeInventory(loaded: LoadedInventory, opts: WriteOptions)
   inv.clusters.forEach((c, i) => { if (!only.has(i)) records[c.name] = cache!.clusters[c.name]; });
   const names = Object.keys(records).sort((a, b) => a.localeCompare(b));
   const shared: Record<string, CachedFile> = {};
-  for (const [rel, text] of renderGitOps(names.map(n => toGitOps(records[n].gitops)), opts)) {
+  // The shared files see every cluster, reused or rebuilt, in inventory order.
+  const clusters = inv.clusters.filter(c => records[c.name]).map(c => ({ info: toGitOps(records[c.name].gitops), labels: c.labels }));
+  for (const [rel, text] of renderShared(clusters, opts)) {
     const rec = fileRecord(text);
     shared[rel] = rec;
     rendered.set(rel, { text, rec, prev: cache?.shared[rel] });

@@ -1,4 +1,6 @@
 // The inventory as TypeScript types (schema.json is the contract; these mirror it).
+import { FleetRollout, WaveSize } from '../core/fleet-rollout';
+
 export interface InventoryCredentials {
   readonly secretName?: string;
   readonly usernameVar?: string;
@@ -78,12 +80,18 @@ export interface InventoryEksa {
   };
 }
 
+/** `rollout:` — the fleet upgrade's waves, parallelism, soak, failure budget (src/core/fleet-rollout.ts). */
+export type InventoryRollout = FleetRollout;
+export type InventoryWaveSize = WaveSize;
+
 export type ClusterType = 'rke2-multinode' | 'rke2-single-node' | 'eksa';
 
 export interface InventoryCluster {
   readonly name: string;
   readonly type: ClusterType;
   readonly namespace?: string;
+  /** Fleet labels (rollout canary pinning and ordering); not written onto the cluster objects. */
+  readonly labels?: Record<string, string>;
   readonly hosts?: InventoryHost[];
   readonly hostsCsv?: { file: string; bmcScheme?: string; bmcPath?: string };
   readonly bmc?: InventoryBmc;
@@ -96,5 +104,6 @@ export interface Inventory {
   readonly kind: 'Inventory';
   readonly allowPlaintextCredentials?: boolean;
   readonly defaults?: { namespace?: string; bmc?: InventoryBmc; rke2?: InventoryRke2 };
+  readonly rollout?: InventoryRollout;
   readonly clusters: InventoryCluster[];
 }

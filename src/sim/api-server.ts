@@ -65,6 +65,19 @@ export interface SimApiServerOptions {
   readonly token?: string;
 }
 
+/** What the server has answered since start (or `resetStats()`): benchmarks and tests read it. */
+export interface SimRequestStats {
+  /** Requests received, watches included. */
+  requests: number;
+  /** Requests by HTTP method (GET, PATCH, …). */
+  byMethod: Record<string, number>;
+  /** TLS connections accepted: fewer than requests means clients reuse connections (keep-alive). */
+  connections: number;
+  /** Requests being answered now, and the most at once (watches count until they end). */
+  inFlight: number;
+  maxInFlight: number;
+}
+
 /** A running server. */
 export interface SimServerHandle {
   readonly url: string;
@@ -127,6 +140,7 @@ export class SimApiServer {
   private handle?: SimServerHandle;
   private token = Buffer.alloc(0);
   private allowedHosts = new Set<string>();
+  private counters: SimRequestStats = { requests: 0, byMethod: {}, connections: 0, inFlight: 0, maxInFlight: 0 };
 
   constructor(private readonly options: SimApiServerOptions = {}) {
     this.clock = options.clock ?? new RealClock();
@@ -151,6 +165,7 @@ export class SimApiServer {
     const tls = await selfSignedCert({ days: 365 });
     const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => void this.serve(req, res));
     server.keepAliveTimeout = 5000;
+    server.on('secureConnection', () => this.counters.connections++);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -184,6 +199,16 @@ export class SimApiServer {
     if (!s) return;
     s.closeAllConnections();
     await new Promise<void>(resolve => s.close(() => resolve()));
+  }
+
+  /** Requests and connections since start or the last reset. */
+  get stats(): Readonly<SimRequestStats> {
+    return { ...this.counters, byMethod: { ...this.counters.byMethod } };
+  }
+
+  /** Starts counting afresh (requests still in flight stay counted as in flight). */
+  resetStats(): void {
+    this.counters = { requests: 0, byMethod: {}, connections: 0, inFlight: this.counters.inFlight, maxInFlight: this.counters.inFlight };
   }
 
   /** The served type for apiVersion/kind (for in-process callers). */
@@ -230,6 +255,12 @@ export class SimApiServer {
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const c = this.counters;
+    c.requests++;
+    const method = (req.method ?? 'GET').toUpperCase();
+    c.byMethod[method] = (c.byMethod[method] ?? 0) + 1;
+    c.maxInFlight = Math.max(c.maxInFlight, ++c.inFlight);
+    res.once('close', () => this.counters.inFlight--);
     try {
       if (!this.allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
         return this.sendError(res, new ApiError(403, 'Forbidden',

@@ -1,6 +1,6 @@
 // The management-cluster simulator's public surface (re-exports).
 export { SimApiServer } from './api-server';
-export type { SimApiServerOptions, SimServerHandle } from './api-server';
+export type { SimApiServerOptions, SimRequestStats, SimServerHandle } from './api-server';
 export { Simulator, KubeconfigSecretTiming } from './simulator';
 export type { SimulatorOptions } from './simulator';
 export { ManualClock, RealClock } from '../core/clock';

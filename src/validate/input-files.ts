@@ -4,7 +4,7 @@
 import { LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { readInputFile } from '../core/read-file';
-import { PreflightFinding } from './eksa/eksa-spec';
+import { PreflightFinding, nameOf, namespaceOf } from './eksa/eksa-spec';
 import { HardwareMachine } from './eksa/hardware';
 import { parseHardwareCsv } from './eksa/hardware-csv';
 import { PreflightMode, collect } from './eksa/preflights';
@@ -56,6 +56,26 @@ export function eksaSetFindings(objects: readonly KubeObject[], hardware: readon
   }
   const seen = new Set<string>();
   return out.filter(f => (seen.has(id(f)) ? false : (seen.add(id(f)), true)));
+}
+
+/**
+ * Findings the EKS-A spec rules report for a cluster being created that its upgrade would not
+ * get: with the cluster applied now (`old`), eksctl runs the upgrade preflights instead, so a
+ * creation-only refusal (etcdEncryption, say) must not be reported against an update.
+ */
+export function eksaCreateOnlyFindings(objects: readonly KubeObject[], old: readonly KubeObject[] | undefined): PreflightFinding[] {
+  const oldEksa = old?.filter(isEksa) ?? [];
+  if (!oldEksa.some(o => o.kind === 'Cluster') || !objects.some(o => isEksa(o) && o.kind === 'Cluster')) return [];
+  const eksa = objects.filter(isEksa);
+  const upgrade = new Set(collect(eksa, { schema: false, objectChecks: false, mode: PreflightMode.UPGRADE, old: oldEksa })
+    .flatMap(r => r.findings).map(id));
+  return collect(eksa, { schema: false, objectChecks: false }).flatMap(r => r.findings).filter(f => !upgrade.has(id(f)));
+}
+
+/** Whether a finding on `obj` is one of these EKS-A findings (same object, rule, field and message). */
+export function isOneOf(findings: readonly PreflightFinding[], obj: KubeObject, f: { rule: string; field: string; message: string }): boolean {
+  return findings.some(p => p.kind === obj.kind && p.name === nameOf(obj) && (p.namespace ?? 'default') === namespaceOf(obj)
+    && p.rule === f.rule && p.field === f.field && p.message === f.message);
 }
 
 /** Hardware rows are reported on the CSV they came from. */

@@ -3,6 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
+import { fleetYamlBundle, fleetYamlField } from './fleet-yaml';
 import { FileError } from '../core/errors';
 import { KubeObject } from '../core/kube-object';
 import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
@@ -36,6 +37,8 @@ export interface LoadResult {
   readonly otherFiles: string[];
   /** The YAML files read, as shown in findings (`<stdin>` for `-`). */
   readonly yamlFiles: string[];
+  /** Fleet fleet.yaml files found in directories: validated as Bundles, never applied. @default none */
+  readonly fleetYamlFiles?: string[];
 }
 
 /** Thrown for unreadable paths (exit code 2 in the CLI). */
@@ -49,9 +52,10 @@ export class ManifestIoError extends FileError {
 const YAML_EXT = /\.ya?ml$/i;
 
 /** Files under the given paths: YAML files, plus other files passed explicitly or with known extensions. */
-export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$/i): { yaml: string[]; other: string[] } {
+export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$/i): { yaml: string[]; other: string[]; fleet: string[] } {
   const yaml: string[] = [];
   const other: string[] = [];
+  const fleet: string[] = [];
   const walk = (p: string, explicit: boolean, ancestors: ReadonlyMap<string, string>) => {
     let st;
     try {
@@ -77,6 +81,7 @@ export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$
       }
     } else if (!explicit && /(^|\/)fleet\.ya?ml$/.test(p)) {
       // Fleet bundle settings beside manifests, not Kubernetes objects.
+      fleet.push(p);
     } else if (YAML_EXT.test(p)) {
       yaml.push(p);
     } else if (explicit || extraExt.test(p)) {
@@ -87,7 +92,7 @@ export function expandPaths(paths: readonly string[], extraExt: RegExp = /\.csv$
     if (p === '-') yaml.push('-');
     else walk(p, true, new Map());
   }
-  return { yaml, other };
+  return { yaml, other, fleet };
 }
 
 /** Field path `spec.ports[0].port` / `metadata.labels[a.b/c]` → YAML path segments. */
@@ -210,7 +215,7 @@ export function parseManifests(text: string, file: string): { manifests: LoadedM
 
 /** Loads every manifest under the paths (files, directories, `-` for stdin). */
 export function loadManifests(paths: readonly string[], opts: { stdin?: () => string } = {}): LoadResult {
-  const { yaml, other } = expandPaths(paths);
+  const { yaml, other, fleet } = expandPaths(paths);
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
   const yamlFiles: string[] = [];
@@ -229,5 +234,53 @@ export function loadManifests(paths: readonly string[], opts: { stdin?: () => st
     manifests.push(...r.manifests);
     problems.push(...r.problems);
   }
-  return { manifests, problems, otherFiles: other, yamlFiles };
+  return { manifests, problems, otherFiles: other, yamlFiles, ...(fleet.length ? { fleetYamlFiles: fleet } : {}) };
+}
+
+/**
+ * Fleet fleet.yaml files as the Bundles they become (fleet-yaml.ts), with positions: a finding's
+ * `spec.X` points at the file's `X`. For validation only.
+ */
+export function loadFleetYamls(files: readonly string[]): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
+  const manifests: LoadedManifest[] = [];
+  const problems: LoadProblem[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readInputFile(file);
+    } catch (e) {
+      if (e instanceof InputFileError) throw new ManifestIoError(e.message);
+      throw new ManifestIoError(`cannot read ${file}: ${describeFsError(e)}`);
+    }
+    const parsed = parseYamlDocuments(text, { prettyErrors: false, uniqueKeys: true });
+    const lc = parsed.lineCounter;
+    if (parsed.tooBig) {
+      problems.push({ file, ...parsed.tooBig });
+      continue;
+    }
+    const doc = parsed.docs[0];
+    if (!doc) continue;
+    if (doc.errors.length) {
+      for (const e of doc.errors) problems.push({ file, line: lc.linePos(e.pos[0]).line, message: `YAML: ${e.message.split('\n')[0]}` });
+      continue;
+    }
+    const js = yamlToJs(doc, lc);
+    if (js.problem) {
+      problems.push({ file, ...js.problem });
+      continue;
+    }
+    if (js.value === null || js.value === undefined) continue;
+    const resolve = lineResolver(doc.contents, lc);
+    // The Bundle's name only labels findings: the folder's name, made a valid object name.
+    const folder = file.replace(/\\/g, '/').split('/').slice(-2, -1)[0] ?? '';
+    const name = folder.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'fleet';
+    manifests.push({
+      file,
+      index: 0,
+      object: fleetYamlBundle(js.value, name),
+      line: lc.linePos(doc.contents?.range?.[0] ?? 0).line,
+      lineOf: (field: string, embeddedLine?: number) => resolve(fleetYamlField(field), embeddedLine),
+    });
+  }
+  return { manifests, problems };
 }

@@ -3,8 +3,9 @@
 // cross-object checks, hardware.csv files and the EKS Anywhere set checks, and against the
 // manifests applied now (--against) the upgrade rules. Every finding is located:
 // `file:line kind/name field: message`.
-import { eksaSetFindings, hardwareFileOf, otherFileFindings } from './input-files';
-import { LoadResult, LoadedManifest, loadManifests } from './manifest-files';
+import { fleetYamlField } from './fleet-yaml';
+import { eksaCreateOnlyFindings, eksaSetFindings, hardwareFileOf, isOneOf, otherFileFindings } from './input-files';
+import { LoadResult, LoadedManifest, loadFleetYamls, loadManifests } from './manifest-files';
 import { upgradeRules } from './upgrade';
 import { ValidateOptions, validateObjects } from './validate';
 import { UsageError } from '../core/errors';
@@ -78,8 +79,18 @@ export function validateInput(input: Input, opts: ValidateInputOptions = {}): In
       message: 'no Kubernetes objects in this file (only comments, empty documents or kustomization.yaml), and none elsewhere in the input',
     });
   }
+  const createOnly = eksaCreateOnlyFindings(objects, opts.against?.manifests.map(m => m.object));
   for (const r of validateObjects(objects, { strict: opts.strict })) {
-    for (const f of r.findings) findings.push(at(byObject.get(r.object)!, f));
+    for (const f of r.findings) if (!isOneOf(createOnly, r.object, f)) findings.push(at(byObject.get(r.object)!, f));
+  }
+  // fleet.yaml files are checked as the Bundles Fleet makes of them (never applied).
+  const fleet = loadFleetYamls(input.fleetYamlFiles ?? []);
+  for (const p of fleet.problems) findings.push({ severity: Severity.ERROR, rule: p.rule ?? 'yaml/syntax', field: '', message: p.message, file: p.file, line: p.line });
+  for (const m of fleet.manifests) {
+    // One at a time: bundles of different folders are not one object set (no cross-object checks).
+    for (const r of validateObjects([m.object], { strict: opts.strict })) {
+      for (const f of r.findings) findings.push({ ...at(m, f), field: fleetYamlField(f.field) });
+    }
   }
   const other = otherFileFindings(input.otherFiles);
   findings.push(...other.findings);

@@ -29,6 +29,13 @@ describe('tarballProblems', () => {
   });
 });
 
+test('fails lib/ output whose source is gone (a moved or deleted module tsc left behind)', () => {
+  const sources = new Set(complete.filter(f => f.startsWith('lib/src/') && f.endsWith('.js')).map(f => f.replace(/^lib\//, '').replace(/\.js$/, '.ts')));
+  expect(tarballProblems([...complete, 'lib/src/validate/rules/capi.js', 'lib/src/validate/rules/capi.d.ts'], s => sources.has(s)))
+    .toEqual(['lib/src/validate/rules/capi.js is stale: src/validate/rules/capi.ts no longer exists (clean lib/ and compile)']);
+  expect(tarballProblems(complete, s => sources.has(s))).toEqual([]);
+});
+
 describe('readmePrograms', () => {
   test('takes the ts blocks that call app.synth(), with their line', () => {
     const md = ['# x', '```ts', 'const a = 1;', '```', '', '```ts', 'import { App } from \'cdk8s\';', 'const app = new App();', 'app.synth();', '```', '```sh', 'app.synth()', '```'].join('\n');

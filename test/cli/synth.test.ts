@@ -10,14 +10,14 @@ describe('cdk8s-capi synth (in process)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-')), 'dist');
     const r = await run(['synth', '-f', EXAMPLE, '-o', out]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`synthesized 1 cluster into ${out}/ (5 files)\n`);
+    expect(r.stderr).toBe(`synthesized 1 cluster into ${out}/ (6 files)\n`); // 5 for the cluster, rollout.json
     const first = readFileSync(join(out, 'multinode-cluster', 'cluster', 'cluster.yaml'), 'utf8');
     expect((await run(['validate', out])).code).toBe(0);
     expect((await run(['synth', '-f', EXAMPLE, '-o', out])).code).toBe(0);
     expect(readFileSync(join(out, 'multinode-cluster', 'cluster', 'cluster.yaml'), 'utf8')).toBe(first);
   });
 
-  test('--gitops flux writes the Flux Kustomizations; fleet.yaml files are ignored by validate', async () => {
+  test('--gitops flux writes the Flux Kustomizations; fleet.yaml files validate as the Bundles they become', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'synth-')), 'clusters');
     expect((await run(['synth', '-f', EXAMPLE, '-o', out, '--gitops', 'flux', '--repo-path', './clusters'])).code).toBe(0);
     expect(readFileSync(join(out, 'flux', 'multinode-cluster.yaml'), 'utf8')).toMatch(/path: \.\/clusters\/multinode-cluster\/hosts/);

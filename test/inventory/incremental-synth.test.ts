@@ -60,12 +60,13 @@ describe('incremental synth', () => {
     const inv = fleet(3);
     const first = synth(inv, out);
     expect(first).toMatchObject({ problems: [], clusters: 3, built: 3 });
-    expect(first.written).toHaveLength(15);
+    // Five files per site and rollout.json.
+    expect(first.written).toHaveLength(16);
     const before = tree(out);
     const written = stamp(out);
     const again = synth(inv, out);
     expect(again).toMatchObject({ problems: [], clusters: 3, built: 0, written: [], removed: [] });
-    expect(again.files).toHaveLength(15);
+    expect(again.files).toHaveLength(16);
     expect(written()).toEqual([]);
     expect(tree(out)).toEqual(before);
   });
@@ -94,8 +95,9 @@ describe('incremental synth', () => {
     const dropped: Inventory = { ...inv, clusters: inv.clusters.slice(0, 2) };
     const r = synth(dropped, out);
     expect(r.removed).toEqual(['site2/cluster/cluster.yaml', 'site2/cluster/kustomization.yaml', 'site2/hosts/hosts.yaml', 'site2/hosts/kustomization.yaml', 'site2/kustomization.yaml']);
-    expect(r.written).toEqual(['site0/hosts/hosts.yaml']);
-    expect(readdirSync(out).sort()).toEqual(['.cdk8s-capi-output', '.cdk8s-capi-synth-cache.json', 'site0', 'site1']);
+    // rollout.json lists the clusters: it changed too.
+    expect(r.written).toEqual(['site0/hosts/hosts.yaml', 'rollout.json']);
+    expect(readdirSync(out).sort()).toEqual(['.cdk8s-capi-output', '.cdk8s-capi-synth-cache.json', 'rollout.json', 'site0', 'site1']);
     expect(tree(out)).toEqual(fresh(dropped));
   });
 

@@ -61,6 +61,19 @@ describe('inventory loading (schema, positions)', () => {
     expect(problems(MINIMAL.replace('kind: Inventory', 'kind: Sites'))).toEqual(['2 kind: must be "Inventory"']);
   });
 
+  test('rollout: and cluster labels are accepted; bad values name the field and what is valid', () => {
+    const rollout = (r: string) => MINIMAL.replace('clusters:\n', `rollout:\n${r}clusters:\n`);
+    expect(problems(rollout('  waves: [1, "10%", "50%", "100%"]\n  maxParallel: 5\n  soak: 10m\n  maxFailures: "5%"\n  canaryLabel: canary=true\n  orderBy: region\n'))).toEqual([]);
+    expect(problems(MINIMAL.replace('    type: rke2-multinode\n', '    type: rke2-multinode\n    labels: { region: west }\n'))).toEqual([]);
+    expect(problems(rollout('  waves: [0, "150%"]\n  soak: ten minutes\n  maxFailures: -1\n  maxParallel: 0\n'))).toEqual([
+      '4 rollout.waves[0]: must be a cluster count (1 or more) or a share of the fleet such as "10%"',
+      '4 rollout.waves[1]: must be a cluster count (1 or more) or a share of the fleet such as "10%"',
+      '7 rollout.maxParallel: must be >= 1',
+      '5 rollout.soak: must be a duration such as 30s, 10m or 1h30m',
+      '6 rollout.maxFailures: must be a count (0 or more) or a share of the fleet such as "5%"',
+    ]);
+  });
+
   test('YAML syntax errors and duplicate cluster names', () => {
     expect(problems(`${MINIMAL}  - name: [unclosed\n`)[0]).toMatch(/^\d+ : YAML: /);
     const twice = MINIMAL + MINIMAL.split('clusters:\n')[1];
@@ -129,7 +142,7 @@ describe('output layout and GitOps', () => {
     const files = renderOutput(loaded(), {});
     expect([...files.keys()].sort()).toEqual([
       'dualstack-site/cluster/cluster.yaml', 'dualstack-site/cluster/kustomization.yaml', 'dualstack-site/hosts/hosts.yaml',
-      'dualstack-site/hosts/kustomization.yaml', 'dualstack-site/kustomization.yaml',
+      'dualstack-site/hosts/kustomization.yaml', 'dualstack-site/kustomization.yaml', 'rollout.json',
     ]);
     expect(parse(files.get('dualstack-site/kustomization.yaml')!)).toEqual({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: ['hosts', 'cluster'] });
     const hosts = parseAllDocuments(files.get('dualstack-site/hosts/hosts.yaml')!).map(d => d.toJS());

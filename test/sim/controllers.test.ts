@@ -333,6 +333,26 @@ describe('rollouts and host selection', () => {
       ['node1', 'r2', 'available'], ['node2', '-', 'provisioned'], ['node3', '-', 'provisioned'],
     ]);
   });
+
+  test.each([
+    ['!', ['available', 'provisioned', 'provisioned'], undefined],
+    ['DoesNotExist', ['available', 'available', 'available'], /^invalid hostSelector: matchExpressions\[0\]\.operator: Unsupported value: "doesnotexist"/],
+  ])('hostSelector operator %s reads as CAPM3 reads it', async (operator, states, message) => {
+    const { sim, engine } = manualSim();
+    applyAll(engine, fixture('hosts-control-plane.yaml').replace('    cluster-role: control-plane\n', '    cluster-role: control-plane\n    rack: r2\n'));
+    await sim.advance(20 * MIN);
+    applyAll(engine, fixture('cluster-rke2.yaml')
+      .replace('replicas: 3', 'replicas: 2')
+      .replace('        matchLabels:\n          cluster-role: control-plane\n',
+        `        matchLabels:\n          cluster-role: control-plane\n        matchExpressions:\n          - key: rack\n            operator: "${operator}"\n            values: []\n`));
+    await sim.advance(2 * HOUR);
+    const hosts = list(engine, 'metal3.io/v1alpha1', 'BareMetalHost');
+    expect(hosts.map(h => h.status.provisioning.state)).toEqual(states);
+    if (message) {
+      const m3m = list(engine, 'infrastructure.cluster.x-k8s.io/v1beta2', 'Metal3Machine')[0];
+      expect(conditionOf(m3m, 'AssociateBMH').message).toMatch(message);
+    }
+  });
 });
 
 describe('API versions', () => {

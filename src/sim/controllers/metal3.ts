@@ -3,7 +3,7 @@
 // through its hostSelector (same namespace, available, unclaimed, healthy — so too few
 // matching hosts stalls with a condition saying why), hands it image and user data, and
 // releases it on delete (waiting for deprovisioning).
-import { selectorMatches, selectorRequirements } from '../selectors';
+import { hostSelectorMatches, hostSelectorProblems } from '../../core/selectors';
 import { StoreEvent } from '../storage';
 import {
   CLUSTER_NAME_LABEL, ControllerContext, INFRA, isPausedObject, key, METAL3, ownerOfKind, ProviderController, setCondition, splitKey, CAPI,
@@ -190,10 +190,12 @@ export class Metal3MachineController extends ProviderController {
   /** The first eligible host by name, or why none is (CAPM3 picks among eligible hosts). */
   private chooseHost(m3m: any): any | string {
     const sel = m3m.spec.hostSelector ?? {};
-    const reqs = selectorRequirements(sel);
-    if (typeof reqs === 'string') return `invalid hostSelector: ${reqs}`;
+    // CAPM3's own reading of the selector (core/selectors.ts): metav1's `DoesNotExist` is not one
+    // of its operators, so such a selector fails the reconcile instead of selecting hosts.
+    const problems = hostSelectorProblems(sel);
+    if (problems.length) return `invalid hostSelector: ${problems.map(([f, m]) => `${f}: ${m}`).join('; ')}`;
     const hosts = this.client.list(METAL3, 'BareMetalHost', m3m.metadata.namespace);
-    const matching = hosts.filter(h => selectorMatches(sel, h.metadata.labels));
+    const matching = hosts.filter(h => hostSelectorMatches(sel, h.metadata.labels ?? {}));
     const reasons: string[] = [];
     for (const h of matching) {
       const why = this.ineligible(h, m3m);

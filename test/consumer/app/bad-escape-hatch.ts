@@ -16,5 +16,5 @@ const cluster = new MultinodeRke2Cluster(chart, 'cluster', {
   workers: { replicas: 0, image: { url: 'http://imagecache.local:8080/eibimage-output-telco.raw' } },
   hosts,
 });
-ApiObject.of(cluster.workerPools[0].machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -1));
+ApiObject.of(cluster.workerPools[0].machineDeployment).addJsonPatch(JsonPatch.replace('/spec/template/spec/version', 'latest'));
 app.synth();

@@ -2,8 +2,8 @@
 // transcribed into our own small objects (test/validate/rule-cases/eksa-fixtures.ts) must get the
 // upstream verdict from the whole validate pipeline: valid → no error, error → an error of the rule
 // the fixture exercises. Rows we do not replay say why (not a fixture, a provider we do not port).
-import { eksaSetFindings } from '../../../src/validate/input-files';
 import { Finding } from '../../../src/core/finding';
+import { eksaSetFindings } from '../../../src/validate/input-files';
 import { upgradeRules } from '../../../src/validate/upgrade';
 import { validateObjects } from '../../../src/validate/validate';
 import { EKSA_FIXTURES, FixtureRow } from '../rule-cases/eksa-fixtures';

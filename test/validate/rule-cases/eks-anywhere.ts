@@ -84,8 +84,9 @@ export const EKS_ANYWHERE_CASES: readonly RuleCase[] = [
     { against: vsphere(), source: `${WEBHOOK_TEST} TestClusterUpdateEtcdEncryption`, message: /unsupported scheme: tcp/ }),
   reject('eksa/etcd-encryption', 'etcdEncryption on update of a Tinkerbell cluster', tb(s => { s.etcdEncryption = [{ providers: [{ kms: { name: 'kms', socketListenAddress: 'unix:///k.sock' } }], resources: ['secrets'] }]; }),
     { against: tinkerbell(), source: `${WEBHOOK_TEST} TestClusterUpdateEtcdEncryptionUnsupported`, message: /not supported for the provider: TinkerbellDatacenterConfig/ }),
-  // An update that adds a valid etcdEncryption passes upstream; `validate --against` still runs the create-time rules, so
-  // the accept case is the create one (the update case is test/validate/eksa/upgrade.test.ts).
+  // With the cluster applied now (--against) the create-only refusal does not apply: upstream's update passes.
+  accept('eksa/etcd-encryption', 'a valid etcdEncryption added on update of a vSphere cluster', vs(s => { s.etcdEncryption = [{ providers: [{ kms: { name: 'kms', socketListenAddress: 'unix:///var/run/kms.sock' } }], resources: ['secrets'] }]; }),
+    { against: vsphere(), source: `${WEBHOOK_TEST} TestClusterUpdateEtcdEncryption` }),
   accept('eksa/etcd-encryption', 'no etcdEncryption at create', vsphere(), { source: `${WEBHOOK_TEST} TestClusterCreateEtcdEncryption` }),
   accept('eksa/external-etcd', 'stacked etcd on Tinkerbell', tinkerbell(), { source: `${CLUSTER_TEST} TestValidateExternalEtcdSupport` }),
   reject('eksa/kubelet', 'an unknown kubeletConfiguration field', vs(s => { s.controlPlaneConfiguration.kubeletConfiguration = { maxPod: 110 }; }),

@@ -1,12 +1,12 @@
 // Small builders for the EKS Anywhere rule cases: the hand-written baseline configs of the
 // preflight tests (test/validate/eksa/fixtures.ts), objects of other EKS-A kinds, and runners for
 // checks the validate pipeline reports only with more input (hardware.csv, the preflight report).
-import { eksaSetFindings } from '../../../src/validate/input-files';
 import { Finding } from '../../../src/core/finding';
 import { KubeObject } from '../../../src/core/kube-object';
 import { HardwareMachine } from '../../../src/validate/eksa/hardware';
 import { parseHardwareCsv } from '../../../src/validate/eksa/hardware-csv';
 import { PreflightOptions, asFindings, runPreflights } from '../../../src/validate/eksa/preflights';
+import { eksaSetFindings } from '../../../src/validate/input-files';
 import { cluster, docker, edit, tinkerbell, vsphere } from '../eksa/fixtures';
 
 export { cluster, docker, edit, tinkerbell, vsphere };

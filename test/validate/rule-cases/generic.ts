@@ -3,6 +3,7 @@ import { App, Chart } from 'cdk8s';
 import { RuleCase } from './case';
 import { RKE2_CONTROL_PLANE } from './fixtures-capi';
 import { REFERENCE, one, reference, widget, yamlFindings } from './fixtures-generic';
+import { CONTROL_PLANE_TEMPLATE } from './fixtures-rke2';
 import { KubeClient } from '../../../src/apply/engine/kube-client';
 import { KubeApiError, MissingKindError } from '../../../src/apply/engine/kube-errors';
 import { readLive, serverPreflights } from '../../../src/apply/upgrade-live';
@@ -10,12 +11,12 @@ import { upgradePreflights } from '../../../src/apply/upgrade-preflights';
 import { BareMetalHostEnrollment } from '../../../src/baremetal/bare-metal-host-enrollment';
 import { BmcCredentials } from '../../../src/baremetal/bmc-credentials';
 import { validatePaths } from '../../../src/cli/validate';
-import { otherFileFindings } from '../../../src/validate/input-files';
 import { contentHashGuard } from '../../../src/core/content-hash-guard';
 import { ValidationError } from '../../../src/core/errors';
 import { Finding } from '../../../src/core/finding';
 import { KubeObject } from '../../../src/core/kube-object';
 import { hardwareFromHosts } from '../../../src/eksa/hardware-from-hosts';
+import { otherFileFindings } from '../../../src/validate/input-files';
 
 const K8S = (path: string, test: string) => `kubernetes/kubernetes ${path} ${test}`;
 const W = 'warning' as const;
@@ -60,6 +61,12 @@ const template = (image: string): KubeObject => ({ apiVersion: 'infrastructure.c
 
 const withVersion = (set: KubeObject[], v: string) => set.map(o => (o.kind === 'RKE2ControlPlane' ? { ...o, spec: { ...o.spec, version: v } } : o.kind === 'MachineDeployment'
   ? { ...o, spec: { ...o.spec, template: { ...o.spec.template, spec: { ...o.spec.template.spec, version: v } } } } : o));
+
+const tplWith = (registrationMethod: string): KubeObject => {
+  const t = structuredClone(CONTROL_PLANE_TEMPLATE) as any;
+  t.spec.template.spec.registrationMethod = registrationMethod;
+  return t;
+};
 
 export const GENERIC_CASES: RuleCase[] = [
   // Schema
@@ -146,6 +153,7 @@ export const GENERIC_CASES: RuleCase[] = [
   { rule: 'upgrade/immutable', expect: 'reject', title: 'ClusterClass infrastructure template kind changed', objects: [classWith('OtherClusterTemplate')], against: [classWith('Metal3ClusterTemplate')], message: /kind cannot be changed/, source: 'kubernetes-sigs/cluster-api internal/webhooks/clusterclass_test.go TestClusterClassValidation "update fails if infrastructureCluster changes in an incompatible way"' },
   { rule: 'upgrade/immutable', expect: 'reject', title: 'BareMetalHost boot MAC changed', objects: [one('BareMetalHost', o => { o.spec.bootMACAddress = '0c:c4:7a:6b:00:99'; })], against: [one('BareMetalHost')], source: 'metal3-io/baremetal-operator internal/webhooks/metal3.io/v1alpha1/baremetalhost_validation_test.go TestValidateUpdate "updateBootMAC"' },
   { rule: 'upgrade/immutable', expect: 'accept', title: 'unchanged objects; a compatible class change', objects: [one('MachineDeployment'), classWith('Metal3ClusterTemplate', 'cc-cluster-2')], against: [one('MachineDeployment'), classWith('Metal3ClusterTemplate')], source: 'kubernetes-sigs/cluster-api internal/webhooks/clusterclass_test.go TestClusterClassValidation "update pass if infrastructureCluster changes in a compatible way"' },
+  { rule: 'upgrade/immutable', expect: 'reject', title: 'RKE2ControlPlaneTemplate registrationMethod changed', objects: [tplWith('internal-first')], against: [tplWith('address')], message: /immutable once set \(was "address"\)/, source: 'rancher/cluster-api-provider-rke2 controlplane/api/v1beta2/rke2controlplanetemplate_webhook.go ValidateUpdate' },
   { rule: 'upgrade/skew', expect: 'reject', title: 'workers a minor ahead of the control plane', objects: withVersion([...REFERENCE], 'v1.36.3+rke2r1').map(o => (o.kind === 'RKE2ControlPlane' ? { ...o, spec: { ...o.spec, version: 'v1.35.2+rke2r1' } } : o)), against: withVersion([...REFERENCE], 'v1.35.2+rke2r1'), message: /newer minor than the control plane/, source: 'kubernetes-sigs/cluster-api internal/controllers/machineset/machineset_preflight_test.go TestMachineSetReconciler_runPreflightChecks' },
   { rule: 'upgrade/skew', expect: 'accept', title: 'skew skipped by annotation', objects: withVersion([...REFERENCE], 'v1.36.3+rke2r1').map(o => (o.kind === 'RKE2ControlPlane' ? { ...o, spec: { ...o.spec, version: 'v1.35.2+rke2r1' } } : o.kind === 'MachineDeployment' ? { ...o, metadata: { ...o.metadata, annotations: { 'machineset.cluster.x-k8s.io/skip-preflight-checks': 'KubernetesVersionSkew' } } } : o)), against: [...REFERENCE] },
   { rule: 'upgrade/class-in-use', expect: 'reject', title: 'a MachineDeployment class a Cluster uses is removed', objects: [classWith('Metal3ClusterTemplate', 'cc-cluster', []), clusterAt('v1.36.0')], against: [classWith('Metal3ClusterTemplate'), clusterAt('v1.36.0')], message: /cannot be deleted because it is used by Cluster "t"/, source: 'kubernetes-sigs/cluster-api internal/webhooks/clusterclass_test.go TestClusterClassValidationWithClusterAwareChecks "error if a MachineDeploymentClass in use gets removed"' },

@@ -1,18 +1,26 @@
-// Runs a rule case through what `cdk8s-capi validate` runs (with --against for update cases)
-// and returns the findings of the case's rule id.
+// Runs a rule case through what `cdk8s-capi validate` runs — the one orchestration,
+// validateInput, with --against for update cases — and returns the findings of the case's rule id.
 import { RuleCase } from './case';
-import { eksaSetFindings } from '../../../src/validate/input-files';
 import { Finding } from '../../../src/core/finding';
-import { upgradeRules } from '../../../src/validate/upgrade';
-import { validateObjects } from '../../../src/validate/validate';
+import { KubeObject } from '../../../src/core/kube-object';
+import { Input, validateInput } from '../../../src/validate/validate-input';
+
+/** The objects as if read from one file (every finding on line 1). */
+function inMemory(objects: readonly KubeObject[], file: string): Input {
+  return {
+    manifests: objects.map((object, index) => ({ file, index, object, line: 1, lineOf: () => 1 })),
+    problems: [],
+    otherFiles: [],
+    yamlFiles: [file],
+  };
+}
 
 export async function findingsOf(c: RuleCase): Promise<Finding[]> {
   const all: Finding[] = [];
   if (c.run) all.push(...await c.run());
   if (c.objects) {
-    all.push(...validateObjects(c.objects).flatMap(r => r.findings));
-    if (c.against) all.push(...upgradeRules(c.against, c.objects).map(f => f.finding));
-    all.push(...eksaSetFindings(c.objects, [], c.against));
+    const against = c.against ? inMemory(c.against, 'applied.yaml') : undefined;
+    all.push(...validateInput(inMemory(c.objects, 'case.yaml'), { against }).findings);
   }
   return all.filter(f => f.rule === c.rule);
 }
