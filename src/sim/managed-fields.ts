@@ -199,7 +199,7 @@ function restoreOutOfScope(merged: any, live: any, scope: Scope): any {
 
 /** Ownership of fields that no longer exist is dropped. */
 function dropVanished(entries: Entry[], obj: any): Entry[] {
-  for (const e of entries) e.set = e.set.filter(p => valueAt(obj, p) !== undefined);
+  for (const e of entries) e.set = e.set.filterAlong([obj], (_n, [v]) => v !== undefined);
   return entries;
 }
 
@@ -234,7 +234,7 @@ export function trackUpdate(old: any | undefined, next: any, ctx: WriteContext):
   const entries = readEntries(old);
   const newSet = scopedFieldSet(next, ctx.schema, ctx.scope);
   const changed = old
-    ? newSet.filter(p => !newSet.hasChildren(p) ? !deepEqual(valueAt(old, p), valueAt(next, p)) : valueAt(old, p) === undefined)
+    ? newSet.filterAlong([old, next], (n, [o, x]) => (!n.hasMembersBelow() ? !deepEqual(o, x) : o === undefined))
     : newSet;
   const identity = { manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, subresource: ctx.subresource };
   let mine = entries.find(e => sameIdentity(e.raw, identity));
