@@ -133,7 +133,8 @@ function sameIgnoringManagedFields(a: any, b: any): boolean {
 /** Whether two values are the same JSON (undefined fields and values as JSON drops them). */
 function sameJson(a: any, b: any): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return deepEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
+  // Structurally equal is the same JSON; only a difference needs JSON's normalisation to confirm.
+  return deepEqual(a, b) || deepEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
 
 function specPart(obj: any, scope: Scope): any {
@@ -314,7 +315,7 @@ export class ApiEngine {
     if (deepEqual(next, old)) return { object: this.present(rt, old), deletedNow: false };
     next.metadata.managedFields = trackUpdate(old, next, this.writeContext(rt, manager, { subresource: undefined }));
     if (opts.dryRun) return { object: this.present(rt, next), deletedNow: false };
-    return { object: this.present(rt, this.store.put(storeKey(rt), next)), deletedNow: false };
+    return { object: this.present(rt, this.store.put(storeKey(rt), next, true)), deletedNow: false };
   }
 
   /**
@@ -513,7 +514,7 @@ export class ApiEngine {
 
   private persistCreate(rt: ResourceType, obj: any, opts: RequestOptions, warnings: string[]): WriteResult {
     if (opts.dryRun) return { object: this.present(rt, obj), created: true, warnings };
-    const stored = this.store.put(storeKey(rt), obj);
+    const stored = this.store.put(storeKey(rt), obj, true);
     return { object: this.present(rt, stored), created: true, warnings };
   }
 
@@ -569,13 +570,16 @@ export class ApiEngine {
       // controller resync case), decided without copying the object.
       return { object: this.present(rt, old), created: false, warnings };
     }
-    let obj = structuredClone(candidate);
+    let obj: any;
     if (scope === 'status') {
-      const status = obj.status;
-      obj = { ...structuredClone(old), apiVersion: obj.apiVersion, kind: obj.kind };
-      if (status !== undefined) obj.status = status;
+      // Only the status of the request counts: the rest is the stored object.
+      obj = { ...structuredClone(old), apiVersion: candidate.apiVersion, kind: candidate.kind };
+      if (candidate.status !== undefined) obj.status = structuredClone(candidate.status);
       else delete obj.status;
-    } else if (scope === 'main') {
+    } else {
+      obj = structuredClone(candidate);
+    }
+    if (scope === 'main') {
       if (old.status !== undefined) obj.status = structuredClone(old.status);
       else delete obj.status;
     }
@@ -613,7 +617,7 @@ export class ApiEngine {
       const last = this.store.remove(storeKey(rt), old.metadata.namespace ?? '', old.metadata.name);
       return { object: this.present(rt, last), created: false, warnings };
     }
-    const stored = this.store.put(storeKey(rt), obj);
+    const stored = this.store.put(storeKey(rt), obj, true);
     return { object: this.present(rt, stored), created: false, warnings };
   }
 }

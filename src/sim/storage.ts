@@ -110,16 +110,20 @@ export class ObjectStore {
     return [...this.objects.keys()].filter(k => (this.objects.get(k)?.size ?? 0) > 0);
   }
 
-  /** Stores a new or changed object under a fresh resourceVersion and notifies listeners. */
-  put(gr: string, obj: any): any {
+  /**
+   * Stores a new or changed object under a fresh resourceVersion and notifies listeners.
+   * `handOver`: the caller gives up `obj` (built for this write, referenced by nothing else),
+   * so it is stored and frozen as it is instead of copied first.
+   */
+  put(gr: string, obj: any, handOver = false): any {
     const ns = obj.metadata?.namespace ?? '';
     const name = obj.metadata.name;
     if (!this.objects.has(gr)) this.objects.set(gr, new Map());
     const m = this.objects.get(gr)!;
     const previous = m.get(objKey(ns, name));
     const rv = ++this.rv;
-    const stored = structuredClone(obj);
-    stored.metadata.resourceVersion = String(rv);
+    const stored = handOver ? obj : structuredClone(obj);
+    stored.metadata = { ...stored.metadata, resourceVersion: String(rv) };
     deepFreeze(stored);
     if (!previous) this.sortedKeys.delete(gr);
     else if (previous.metadata.uid !== undefined) this.uids.delete(previous.metadata.uid);
