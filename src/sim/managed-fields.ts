@@ -38,7 +38,17 @@ function inScope(p: Path, scope: Scope): boolean {
 
 /** The fields of `obj` that a request in `scope` manages. */
 export function scopedFieldSet(obj: any, schema: any, scope: Scope): FieldSet {
-  return fieldSetOf(obj, schema).filter(p => inScope(p, scope));
+  // What filtering every path through inScope keeps, decided on the top two levels (where
+  // inScope looks) instead of rebuilding the set path by path on every write.
+  const set = fieldSetOf(obj, schema);
+  for (const pe of [...set.children.keys()]) if (!inScope([pe], scope) && pe !== 'f:metadata') set.children.delete(pe);
+  const meta = set.children.get('f:metadata');
+  if (meta) {
+    meta.member = false;
+    for (const pe of [...meta.children.keys()]) if (!inScope(['f:metadata', pe], scope)) meta.children.delete(pe);
+    if (meta.isEmpty()) set.children.delete('f:metadata');
+  }
+  return set;
 }
 
 interface Entry {
