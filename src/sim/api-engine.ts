@@ -608,7 +608,8 @@ export class ApiEngine {
     obj.metadata.managedFields = managed ?? trackUpdate(this.present(rt, old), obj, ctx);
     if (obj.metadata.managedFields.length === 0) delete obj.metadata.managedFields;
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
-    if (deepEqual(withoutVolatile(obj), withoutVolatile(oldPresented))) {
+    // Status first: when a write changes anything it is usually the status, found without walking the spec.
+    if (deepEqual(obj.status, oldPresented.status) && deepEqual(withoutVolatile(obj), withoutVolatile(oldPresented))) {
       return { object: oldPresented, created: false, warnings };
     }
     if (opts.dryRun) return { object: this.present(rt, obj), created: false, warnings };
