@@ -118,16 +118,23 @@ function deletable(rt: ResourceType, obj: any): boolean {
   return true;
 }
 
+/** A view without resourceVersion and managedFields times (shallow copies, nothing cloned). */
 function withoutVolatile(obj: any): any {
-  const c = structuredClone(obj);
-  delete c.metadata.resourceVersion;
-  for (const e of c.metadata.managedFields ?? []) delete e.time;
-  return c;
+  const { resourceVersion: _rv, ...metadata } = obj.metadata;
+  if (Array.isArray(metadata.managedFields)) metadata.managedFields = metadata.managedFields.map(({ time: _t, ...e }: any) => e);
+  return { ...obj, metadata };
 }
 
 function sameIgnoringManagedFields(a: any, b: any): boolean {
   const strip = (o: any) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined, resourceVersion: undefined } });
   return deepEqual(JSON.parse(JSON.stringify(strip(a))), JSON.parse(JSON.stringify(strip(b))));
+}
+
+/** Whether two values are the same JSON (undefined fields and values as JSON drops them). */
+function sameJson(a: any, b: any): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  // Structurally equal is the same JSON; only a difference needs JSON's normalisation to confirm.
+  return deepEqual(a, b) || deepEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
 
 function specPart(obj: any, scope: Scope): any {
@@ -219,7 +226,8 @@ export class ApiEngine {
 
   create(rt: ResourceType, namespace: string, body: any, opts: RequestOptions = {}): WriteResult {
     if (opts.subresource) throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
-    const obj = this.checkBody(rt, namespace, undefined, body);
+    // Admission changes the object deeply (defaults, pruning): it works on a copy of the body.
+    const obj = this.checkBody(rt, namespace, undefined, structuredClone(body));
     const warnings: string[] = [];
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generatedName(obj.metadata.generateName, this.random);
     const name = obj.metadata.name ?? '';
@@ -307,7 +315,7 @@ export class ApiEngine {
     if (deepEqual(next, old)) return { object: this.present(rt, old), deletedNow: false };
     next.metadata.managedFields = trackUpdate(old, next, this.writeContext(rt, manager, { subresource: undefined }));
     if (opts.dryRun) return { object: this.present(rt, next), deletedNow: false };
-    return { object: this.present(rt, this.store.put(storeKey(rt), next)), deletedNow: false };
+    return { object: this.present(rt, this.store.put(storeKey(rt), next, true)), deletedNow: false };
   }
 
   /**
@@ -413,10 +421,14 @@ export class ApiEngine {
     };
   }
 
-  /** Checks apiVersion/kind/name/namespace of a request body against the URL; returns a copy. */
+  /**
+   * Checks apiVersion/kind/name/namespace of a request body against the URL; returns a copy of
+   * its top level and metadata (callers that change anything deeper copy first: the update
+   * path copies once in commitUpdate, so a controller's no-op status write copies nothing).
+   */
   private checkBody(rt: ResourceType, namespace: string, name: string | undefined, body: any): any {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the object provided is unrecognized (must be of type ' + rt.kind + ')');
-    const obj = structuredClone(body);
+    const obj = { ...body };
     const want = apiVersionOf(rt);
     if (obj.apiVersion !== undefined && obj.apiVersion !== want) {
       throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${want})`);
@@ -426,7 +438,7 @@ export class ApiEngine {
     }
     obj.apiVersion = want;
     obj.kind = rt.kind;
-    obj.metadata = obj.metadata && typeof obj.metadata === 'object' ? obj.metadata : {};
+    obj.metadata = obj.metadata && typeof obj.metadata === 'object' ? { ...obj.metadata } : {};
     if (name !== undefined) {
       if (obj.metadata.name !== undefined && obj.metadata.name !== name) {
         throw badRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`);
@@ -502,7 +514,7 @@ export class ApiEngine {
 
   private persistCreate(rt: ResourceType, obj: any, opts: RequestOptions, warnings: string[]): WriteResult {
     if (opts.dryRun) return { object: this.present(rt, obj), created: true, warnings };
-    const stored = this.store.put(storeKey(rt), obj);
+    const stored = this.store.put(storeKey(rt), obj, true);
     return { object: this.present(rt, stored), created: true, warnings };
   }
 
@@ -553,13 +565,21 @@ export class ApiEngine {
   private commitUpdate(rt: ResourceType, old: any, candidate: any, opts: RequestOptions, managed: any[] | undefined,
     warnings: string[] = []): WriteResult {
     const scope = this.scopeFor(rt, opts.subresource);
-    let obj = structuredClone(candidate);
+    if (scope === 'status' && !managed && sameJson(candidate.status, old.status)) {
+      // The status endpoint writes only status: the same status is no write (the common
+      // controller resync case), decided without copying the object.
+      return { object: this.present(rt, old), created: false, warnings };
+    }
+    let obj: any;
     if (scope === 'status') {
-      const status = obj.status;
-      obj = { ...structuredClone(old), apiVersion: obj.apiVersion, kind: obj.kind };
-      if (status !== undefined) obj.status = status;
+      // Only the status of the request counts: the rest is the stored object.
+      obj = { ...structuredClone(old), apiVersion: candidate.apiVersion, kind: candidate.kind };
+      if (candidate.status !== undefined) obj.status = structuredClone(candidate.status);
       else delete obj.status;
-    } else if (scope === 'main') {
+    } else {
+      obj = structuredClone(candidate);
+    }
+    if (scope === 'main') {
       if (old.status !== undefined) obj.status = structuredClone(old.status);
       else delete obj.status;
     }
@@ -588,7 +608,8 @@ export class ApiEngine {
     obj.metadata.managedFields = managed ?? trackUpdate(this.present(rt, old), obj, ctx);
     if (obj.metadata.managedFields.length === 0) delete obj.metadata.managedFields;
     obj.metadata.resourceVersion = old.metadata.resourceVersion;
-    if (deepEqual(withoutVolatile(obj), withoutVolatile(oldPresented))) {
+    // Status first: when a write changes anything it is usually the status, found without walking the spec.
+    if (deepEqual(obj.status, oldPresented.status) && deepEqual(withoutVolatile(obj), withoutVolatile(oldPresented))) {
       return { object: oldPresented, created: false, warnings };
     }
     if (opts.dryRun) return { object: this.present(rt, obj), created: false, warnings };
@@ -597,7 +618,7 @@ export class ApiEngine {
       const last = this.store.remove(storeKey(rt), old.metadata.namespace ?? '', old.metadata.name);
       return { object: this.present(rt, last), created: false, warnings };
     }
-    const stored = this.store.put(storeKey(rt), obj);
+    const stored = this.store.put(storeKey(rt), obj, true);
     return { object: this.present(rt, stored), created: false, warnings };
   }
 }

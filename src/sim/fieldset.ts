@@ -111,6 +111,33 @@ export class FieldSet {
     return out;
   }
 
+  /**
+   * The members `keep` accepts, given the values at their path in each of `objects` (as
+   * `valueAt` finds them). One walk down the set and the objects together, instead of a walk
+   * from the root per path: managed-fields bookkeeping runs on every write, and per-path
+   * lookups into long lists made it quadratic.
+   */
+  filterAlong(objects: readonly any[], keep: (node: FieldSet, values: readonly any[]) => boolean): FieldSet {
+    const walk = (n: FieldSet, values: readonly any[]): FieldSet => {
+      const out = new FieldSet();
+      for (const [pe, c] of n.children) {
+        const step = stepper(pe);
+        const vs = values.map(step);
+        const kept = walk(c, vs);
+        if (c.member && keep(c, vs)) kept.member = true;
+        if (!kept.isEmpty()) out.children.set(pe, kept);
+      }
+      return out;
+    };
+    return walk(this, objects);
+  }
+
+  /** Whether any member lies below this node. */
+  hasMembersBelow(): boolean {
+    for (const c of this.children.values()) if (!c.isEmpty()) return true;
+    return false;
+  }
+
   clone(): FieldSet {
     const out = new FieldSet();
     for (const p of this.paths()) out.insert(p);
@@ -192,6 +219,24 @@ export function fieldSetOf(value: any, schema: any): FieldSet {
 function matchesKey(item: any, pe: string): boolean {
   const keys = JSON.parse(pe.slice(2));
   return isPlainObject(item) && Object.entries(keys).every(([k, v]) => deepEqual(item[k], v));
+}
+
+/** One path element as a function from a value to the value below it (undefined: none), as `valueAt` steps. */
+function stepper(pe: string): (cur: any) => any {
+  if (pe.startsWith('f:')) {
+    const k = pe.slice(2);
+    return cur => (cur !== undefined && cur !== null && isPlainObject(cur) ? cur[k] : undefined);
+  }
+  if (pe.startsWith('k:')) {
+    const keys = Object.entries(JSON.parse(pe.slice(2)));
+    const matches = (item: any) => isPlainObject(item) && keys.every(([k, v]) => deepEqual(item[k], v));
+    return cur => (Array.isArray(cur) ? cur.find(matches) : undefined);
+  }
+  if (pe.startsWith('v:')) {
+    const want = JSON.parse(pe.slice(2));
+    return cur => (Array.isArray(cur) && cur.some(x => deepEqual(x, want)) ? want : undefined);
+  }
+  return () => undefined;
 }
 
 /** The value at a path, or undefined. */

@@ -38,7 +38,17 @@ function inScope(p: Path, scope: Scope): boolean {
 
 /** The fields of `obj` that a request in `scope` manages. */
 export function scopedFieldSet(obj: any, schema: any, scope: Scope): FieldSet {
-  return fieldSetOf(obj, schema).filter(p => inScope(p, scope));
+  // What filtering every path through inScope keeps, decided on the top two levels (where
+  // inScope looks) instead of rebuilding the set path by path on every write.
+  const set = fieldSetOf(obj, schema);
+  for (const pe of [...set.children.keys()]) if (!inScope([pe], scope) && pe !== 'f:metadata') set.children.delete(pe);
+  const meta = set.children.get('f:metadata');
+  if (meta) {
+    meta.member = false;
+    for (const pe of [...meta.children.keys()]) if (!inScope(['f:metadata', pe], scope)) meta.children.delete(pe);
+    if (meta.isEmpty()) set.children.delete('f:metadata');
+  }
+  return set;
 }
 
 interface Entry {
@@ -199,7 +209,7 @@ function restoreOutOfScope(merged: any, live: any, scope: Scope): any {
 
 /** Ownership of fields that no longer exist is dropped. */
 function dropVanished(entries: Entry[], obj: any): Entry[] {
-  for (const e of entries) e.set = e.set.filter(p => valueAt(obj, p) !== undefined);
+  for (const e of entries) e.set = e.set.filterAlong([obj], (_n, [v]) => v !== undefined);
   return entries;
 }
 
@@ -234,7 +244,7 @@ export function trackUpdate(old: any | undefined, next: any, ctx: WriteContext):
   const entries = readEntries(old);
   const newSet = scopedFieldSet(next, ctx.schema, ctx.scope);
   const changed = old
-    ? newSet.filter(p => !newSet.hasChildren(p) ? !deepEqual(valueAt(old, p), valueAt(next, p)) : valueAt(old, p) === undefined)
+    ? newSet.filterAlong([old, next], (n, [o, x]) => (!n.hasMembersBelow() ? !deepEqual(o, x) : o === undefined))
     : newSet;
   const identity = { manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, subresource: ctx.subresource };
   let mine = entries.find(e => sameIdentity(e.raw, identity));

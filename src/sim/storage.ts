@@ -38,8 +38,28 @@ function objKey(namespace: string, name: string): string {
   return `${namespace}/${name}`;
 }
 
+/** Index of the first element of sorted `keys` that is ≥ `k`. */
+function lowerBound(keys: string[], k: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class ObjectStore {
   private readonly objects = new Map<string, Map<string, any>>();
+  /**
+   * Each group/resource's keys in etcd order, rebuilt only when a key comes or goes (not on
+   * every list): controllers list by namespace on every event, which over a large fleet made
+   * sorting and scanning every object the simulator's main cost.
+   */
+  private readonly sortedKeys = new Map<string, string[]>();
+  /** Where each stored object lives by uid (the garbage collector's owner lookups). */
+  private readonly uids = new Map<string, { gr: string; namespace: string; name: string }>();
   private rv: number;
   private readonly history: StoreEvent[] = [];
   /** Events with rv ≤ compactedRv are gone. */
@@ -71,13 +91,18 @@ export class ObjectStore {
   list(gr: string, namespace?: string): any[] {
     const m = this.objects.get(gr);
     if (!m) return [];
-    const keys = [...m.keys()].sort();
+    let keys = this.sortedKeys.get(gr);
+    if (!keys) this.sortedKeys.set(gr, (keys = [...m.keys()].sort()));
+    // A namespace's keys share the prefix `ns/`, so they are one contiguous run of the sorted keys.
+    const prefix = namespace === undefined ? '' : objKey(namespace, '');
     const out: any[] = [];
-    for (const k of keys) {
-      const o = m.get(k);
-      if (namespace === undefined || (o.metadata?.namespace ?? '') === namespace) out.push(o);
-    }
+    for (let i = prefix ? lowerBound(keys, prefix) : 0; i < keys.length && keys[i].startsWith(prefix); i++) out.push(m.get(keys[i]));
     return out;
+  }
+
+  /** Where the object with this uid is stored, if it is. */
+  locate(uid: string): { gr: string; namespace: string; name: string } | undefined {
+    return this.uids.get(uid);
   }
 
   /** Every group/resource that currently holds objects. */
@@ -85,18 +110,25 @@ export class ObjectStore {
     return [...this.objects.keys()].filter(k => (this.objects.get(k)?.size ?? 0) > 0);
   }
 
-  /** Stores a new or changed object under a fresh resourceVersion and notifies listeners. */
-  put(gr: string, obj: any): any {
+  /**
+   * Stores a new or changed object under a fresh resourceVersion and notifies listeners.
+   * `handOver`: the caller gives up `obj` (built for this write, referenced by nothing else),
+   * so it is stored and frozen as it is instead of copied first.
+   */
+  put(gr: string, obj: any, handOver = false): any {
     const ns = obj.metadata?.namespace ?? '';
     const name = obj.metadata.name;
     if (!this.objects.has(gr)) this.objects.set(gr, new Map());
     const m = this.objects.get(gr)!;
     const previous = m.get(objKey(ns, name));
     const rv = ++this.rv;
-    const stored = structuredClone(obj);
-    stored.metadata.resourceVersion = String(rv);
+    const stored = handOver ? obj : structuredClone(obj);
+    stored.metadata = { ...stored.metadata, resourceVersion: String(rv) };
     deepFreeze(stored);
+    if (!previous) this.sortedKeys.delete(gr);
+    else if (previous.metadata.uid !== undefined) this.uids.delete(previous.metadata.uid);
     m.set(objKey(ns, name), stored);
+    if (stored.metadata.uid !== undefined) this.uids.set(stored.metadata.uid, { gr, namespace: ns, name });
     this.record({ type: previous ? 'MODIFIED' : 'ADDED', rv, gr, namespace: ns, name, object: stored, previous });
     return stored;
   }
@@ -107,6 +139,8 @@ export class ObjectStore {
     const previous = m?.get(objKey(namespace, name));
     if (!m || !previous) return undefined;
     m.delete(objKey(namespace, name));
+    this.sortedKeys.delete(gr);
+    if (previous.metadata.uid !== undefined) this.uids.delete(previous.metadata.uid);
     const rv = ++this.rv;
     const last = structuredClone(previous);
     last.metadata.resourceVersion = String(rv);

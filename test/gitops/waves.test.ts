@@ -26,12 +26,27 @@ function inventoryFile(sites: number, rollout: object | undefined, labels: Recor
   return file;
 }
 
-function render(file: string, gitops: GitOpsFlavor, extra: object = {}): Map<string, string> {
+/** An inventory file loaded and built (synth's first half; one build serves every engine's render). */
+interface Built {
+  readonly loaded: ReturnType<typeof loadInventory>;
+  readonly outputs: ReturnType<typeof buildInventory>['outputs'];
+}
+
+function build(file: string): Built {
   const loaded = loadInventory(file);
   const { outputs, problems } = buildInventory(loaded);
   expect(problems).toEqual([]);
+  return { loaded, outputs };
+}
+
+function render(input: string | Built, gitops: GitOpsFlavor, extra: object = {}): Map<string, string> {
+  const { loaded, outputs } = typeof input === 'string' ? build(input) : input;
   return renderOutput(outputs, { gitops, rollout: loaded.inventory.rollout, outdir: 'dist', ...extra });
 }
+
+// Building 50 sites is most of this file's cost: the Fleet, Argo CD and Flux blocks render the same build.
+let fiftyBuilt: Built | undefined;
+const fifty = (): Built => (fiftyBuilt ??= build(inventoryFile(50, ROLLOUT)));
 
 const docs = (text: string | undefined): any[] => parseAllDocuments(text ?? '').map(d => d.toJS());
 const SITES50 = Array.from({ length: 50 }, (_, i) => `site${i}`);
@@ -107,7 +122,7 @@ describe('bad rollout settings name the inventory file:line', () => {
 });
 
 describe('Fleet', () => {
-  const files = render(inventoryFile(50, ROLLOUT), GitOpsFlavor.FLEET);
+  const files = render(fifty(), GitOpsFlavor.FLEET);
 
   test('rolloutStrategy: one partition per wave selecting its wave label; maxUnavailable from maxParallel', () => {
     const fy = parse(files.get('fleet/site-rollout/fleet.yaml')!);
@@ -147,7 +162,7 @@ describe('Fleet', () => {
 });
 
 describe('Argo CD', () => {
-  const files = render(inventoryFile(50, ROLLOUT), GitOpsFlavor.ARGO, { repoUrl: 'https://git.example.com/edge/sites.git' });
+  const files = render(fifty(), GitOpsFlavor.ARGO, { repoUrl: 'https://git.example.com/edge/sites.git' });
   const [appset] = docs(files.get('argo/applicationset.yaml'));
 
   test('RollingSync: one step per wave, in order, on the wave label, maxUpdate from maxParallel', () => {
@@ -176,7 +191,7 @@ describe('Argo CD', () => {
 });
 
 describe('Flux', () => {
-  const files = render(inventoryFile(50, ROLLOUT), GitOpsFlavor.FLUX, { repoPath: './clusters' });
+  const files = render(fifty(), GitOpsFlavor.FLUX, { repoPath: './clusters' });
   const gates = docs(files.get('flux/waves.yaml'));
 
   test('one gate Kustomization per wave, each dependsOn the previous and its wave\'s sites; health on their CAPI Clusters', () => {
@@ -214,32 +229,35 @@ test('an EKS Anywhere site: the Flux gate health-checks its EKS-A Cluster (Ready
   copyFileSync(join(examples, 'eksa-tinkerbell-hosts.csv'), join(dir, 'eksa-tinkerbell-hosts.csv'));
   const file = join(dir, 'eksa.yaml');
   writeFileSync(file, readFileSync(join(examples, 'eksa-tinkerbell.yaml'), 'utf8').replace('clusters:\n', 'rollout: { waves: [1] }\nclusters:\n'));
-  const [gate] = docs(render(file, GitOpsFlavor.FLUX).get('flux/waves.yaml'));
+  const eksa = build(file);
+  const [gate] = docs(render(eksa, GitOpsFlavor.FLUX).get('flux/waves.yaml'));
   expect(gate.spec.dependsOn).toEqual([{ name: 'eksa-metal-cluster' }]);
   expect(gate.spec.healthChecks).toEqual([{ apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', kind: 'Cluster', name: 'eksa-metal', namespace: 'default' }]);
   expect(gate.spec.healthCheckExprs).toEqual([expect.objectContaining({ apiVersion: 'anywhere.eks.amazonaws.com/v1alpha1', current: expect.stringContaining("'Ready'") })]);
   expect(errorLines([gate])).toEqual([]);
-  const fleet = parse(render(file, GitOpsFlavor.FLEET).get('eksa-metal/fleet.yaml')!);
+  const fleet = parse(render(eksa, GitOpsFlavor.FLEET).get('eksa-metal/fleet.yaml')!);
   expect(fleet.labels[WAVE_LABEL]).toBe('1');
 });
 
 test('deterministic: same inventory, same bytes, for every engine', () => {
+  // Two independent builds of one file; every engine renders from each.
   const file = inventoryFile(20, ROLLOUT);
+  const [a, b] = [build(file), build(file)];
   for (const g of Object.values(GitOpsFlavor)) {
     const extra = { repoUrl: 'https://git.example.com/x.git' };
-    expect(render(file, g, extra)).toEqual(render(file, g, extra));
+    expect(render(a, g, extra)).toEqual(render(b, g, extra));
   }
 });
 
 test('a budget of 0 is what Flux and Argo CD do: no gap line for it', () => {
-  const file = inventoryFile(4, { waves: [1, '100%'] });
+  const file = build(inventoryFile(4, { waves: [1, '100%'] }));
   expect(render(file, GitOpsFlavor.FLUX).get('flux/waves.yaml')).not.toMatch(/Not expressed|failure budget/);
   expect(render(file, GitOpsFlavor.ARGO, { repoUrl: 'https://git.example.com/x.git' }).get('argo/applicationset.yaml')).not.toMatch(/Not expressed|failure budget/);
   expect(render(file, GitOpsFlavor.FLEET).get('fleet/site-rollout/fleet.yaml')).toMatch(/failure budget 0: Fleet has no failure count/);
 });
 
 test('without rollout: the GitOps output is what it was (no wave files, no wave labels)', () => {
-  const file = inventoryFile(3, undefined);
+  const file = build(inventoryFile(3, undefined));
   const fleet = render(file, GitOpsFlavor.FLEET);
   expect(fleet.has('fleet/site-rollout/fleet.yaml')).toBe(false);
   expect(fleet.get('site1/hosts/fleet.yaml')).not.toMatch(/wave/);

@@ -175,20 +175,26 @@ export class GarbageCollector implements Controller {
     else this.reconcileDependent(key.slice(4));
   }
 
-  private index(): Map<string, { gr: string; obj: any }> {
-    const m = new Map<string, { gr: string; obj: any }>();
-    for (const gr of this.engine.store.resources()) for (const o of this.engine.store.list(gr)) m.set(o.metadata.uid, { gr, obj: o });
-    return m;
+  /** The stored object with this uid (the store keeps a uid index: no scan per event). */
+  private byUid(uid: string): { gr: string; obj: any } | undefined {
+    const at = this.engine.store.locate(uid);
+    const obj = at && this.engine.store.get(at.gr, at.namespace, at.name);
+    return obj ? { gr: at!.gr, obj } : undefined;
   }
 
-  private dependentsOf(uid: string, idx: Map<string, { gr: string; obj: any }>): Array<{ gr: string; obj: any }> {
-    return [...idx.values()].filter(d => (d.obj.metadata.ownerReferences ?? []).some((r: any) => r.uid === uid));
+  private dependentsOf(uid: string): Array<{ gr: string; obj: any }> {
+    const out: Array<{ gr: string; obj: any }> = [];
+    for (const gr of this.engine.store.resources()) {
+      for (const obj of this.engine.store.list(gr)) {
+        if ((obj.metadata.ownerReferences ?? []).some((r: any) => r.uid === uid)) out.push({ gr, obj });
+      }
+    }
+    return out;
   }
 
   private reconcileOwner(uid: string): void {
-    const idx = this.index();
-    const owner = idx.get(uid);
-    const deps = this.dependentsOf(uid, idx);
+    const owner = this.byUid(uid);
+    const deps = this.dependentsOf(uid);
     if (!owner) {
       for (const d of deps) this.reconcileDependent(`${d.gr}|${d.obj.metadata.namespace ?? ''}|${d.obj.metadata.name}`);
       return;
@@ -209,7 +215,7 @@ export class GarbageCollector implements Controller {
         const ref = (d.obj.metadata.ownerReferences ?? []).find((r: any) => r.uid === uid);
         if (rt) ignoreNotFound(() => this.engine.delete(rt, d.obj.metadata.namespace ?? '', d.obj.metadata.name, { propagationPolicy: ref?.blockOwnerDeletion ? 'Foreground' : 'Background' }, this.name));
       }
-      const blocking = this.dependentsOf(uid, this.index())
+      const blocking = this.dependentsOf(uid)
         .filter(d => (d.obj.metadata.ownerReferences ?? []).some((r: any) => r.uid === uid && r.blockOwnerDeletion === true));
       if (blocking.length === 0) {
         const fresh = this.engine.store.get(owner.gr, owner.obj.metadata.namespace ?? '', owner.obj.metadata.name);
@@ -224,13 +230,12 @@ export class GarbageCollector implements Controller {
     if (!d) return;
     const refs: any[] = d.metadata.ownerReferences ?? [];
     if (refs.length === 0) return;
-    const idx = this.index();
-    const live = refs.filter(r => idx.has(r.uid));
+    const live = refs.filter(r => this.byUid(r.uid));
     if (live.length === refs.length) return;
     const rt = typeForGr(this.engine, gr);
     if (!rt) return;
     if (live.length > 0) {
-      for (const r of refs.filter(x => !idx.has(x.uid))) this.dropRef({ gr, obj: d }, r.uid);
+      for (const r of refs.filter(x => !this.byUid(x.uid))) this.dropRef({ gr, obj: d }, r.uid);
       return;
     }
     if (!d.metadata.deletionTimestamp) ignoreNotFound(() => this.engine.delete(rt, ns, name, { propagationPolicy: 'Background' }, this.name));
