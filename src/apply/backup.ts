@@ -347,7 +347,12 @@ export function readBackup(dir: string): { index: BackupIndex; objects: KubeObje
     const docs = parseAllDocuments(readFileSync(path, 'utf8'));
     const first = Array.isArray(docs) ? docs[0] : undefined;
     if (!first || first.errors.length) throw new BackupError(`${path}: not a YAML object${first?.errors[0] ? ` (${first.errors[0].message.split('\n')[0]})` : ''}`);
-    return first.toJS() as KubeObject;
+    try {
+      return first.toJS() as KubeObject;
+    } catch (e) {
+      // An alias without its anchor (a hand-edited backup) is the file's problem, not a crash.
+      throw new BackupError(`${path}: not a YAML object (${(e as Error).message})`);
+    }
   });
   return { index, objects };
 }

@@ -97,5 +97,8 @@ describe('restore order and files', () => {
     expect(() => readBackup(empty)).toThrow(/unknown format "other"/);
     writeFileSync(join(empty, 'backup.json'), JSON.stringify({ format: BACKUP_FORMAT, cluster: 'c', namespace: 'default', files: ['001-x.yaml'], secrets: [] }));
     expect(() => readBackup(empty)).toThrow(/001-x.yaml is listed in backup.json but missing/);
+    writeFileSync(join(empty, '001-x.yaml'), 'kind: ConfigMap\ndata: *nowhere\n');
+    expect(() => readBackup(empty)).toThrow(BackupError);
+    expect(() => readBackup(empty)).toThrow(/001-x.yaml: not a YAML object \(Unresolved alias/);
   });
 });

@@ -8,7 +8,7 @@
 import { embeddedConfigRules } from './embedded-config';
 import { RuleContext, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
-import { parseYamlDocument } from '../../core/safe-yaml';
+import { parseYamlDocument, yamlToJs } from '../../core/safe-yaml';
 
 /** cloud-init keys CAPRKE2 removes because it writes them itself. */
 const DROPPED_KEYS = ['runcmd', 'write_files', 'ntp'];
@@ -25,7 +25,9 @@ function yamlShape(text: string): 'map' | 'list' | 'scalar' | 'empty' | 'error' 
   if (parsed.tooBig) return 'error';
   const doc = parsed.docs[0];
   if (!doc || doc.errors.length) return 'error';
-  const v = doc.toJS({ maxAliasCount: 1000 });
+  const read = yamlToJs(doc, parsed.lineCounter);
+  if (read.problem) return 'error';
+  const v = read.value;
   if (v === null || v === undefined) return 'empty';
   if (Array.isArray(v)) return 'list';
   return typeof v === 'object' ? 'map' : 'scalar';
@@ -35,7 +37,7 @@ function topKeys(text: string): string[] {
   const parsed = parseYamlDocument(text, { merge: false });
   const doc = parsed.docs[0];
   if (!doc || doc.errors.length) return [];
-  const v = doc.toJS({ maxAliasCount: 1000 });
+  const v = yamlToJs(doc, parsed.lineCounter).value;
   return v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
 }
 

@@ -6,7 +6,7 @@ import { RuleContext, RuleTable, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { isKind } from '../../core/gvk';
 import { KubeObject } from '../../core/kube-object';
-import { parseYamlDocument } from '../../core/safe-yaml';
+import { parseYamlDocument, yamlToJs } from '../../core/safe-yaml';
 import { parseGoDuration } from '../go-duration';
 import { KIND_NS_NAME, kindNsName, lookup } from '../object-index';
 
@@ -29,7 +29,10 @@ function readValues(text: string): string | undefined {
   const doc = parsed.docs[0];
   if (!doc) return undefined;
   if (doc.errors.length) return `not valid YAML (${doc.errors[0].message.split('\n')[0]})`;
-  const v = doc.toJS({ maxAliasCount: 1000 });
+  // An alias without its anchor or an alias bomb is a problem of the text, never a crash.
+  const read = yamlToJs(doc, parsed.lineCounter);
+  if (read.problem) return `not valid YAML (${read.problem.message.replace(/^YAML: /, '')})`;
+  const v = read.value;
   if (v === null || v === undefined) return undefined;
   return typeof v === 'object' && !Array.isArray(v) ? undefined : `a YAML ${Array.isArray(v) ? 'list' : 'scalar'}, not a mapping`;
 }

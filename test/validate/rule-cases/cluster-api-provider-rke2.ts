@@ -63,6 +63,7 @@ export const CAPRKE2_CASES: RuleCase[] = [
   { rule: 'caprke2/tls-san-name', expect: 'accept', title: 'a DNS name', objects: cp(o => { o.spec.serverConfig.tlsSan = ['api.example.com']; }) },
   // additionalUserData
   { rule: 'caprke2/user-data-yaml', expect: 'reject', title: 'cloud-config config that is a YAML list', objects: userData(undefined, { config: '- a\n- b\n' }), message: /a YAML list, not a mapping/ },
+  { rule: 'caprke2/user-data-yaml', expect: 'reject', title: 'cloud-config config with an alias whose anchor is not in it (a finding, not a crash)', objects: userData(undefined, { config: 'users: *u\n' }), message: /not valid YAML/ },
   { rule: 'caprke2/user-data-yaml', expect: 'reject', title: 'cloud-config data value "a: b: c" renders as invalid YAML', objects: userData(undefined, { data: { hostname: 'a: b: c' } }), message: /is not valid YAML/ },
   { rule: 'caprke2/user-data-yaml', expect: 'accept', title: 'the values of Test_correctArbitraryData', objects: userData(undefined, { data: { bootcmd: '\n- touch /bootcmd.sentinel\n- [cloud-init-per, once, mymkfs, mkfs, /dev/vdb]', resize_rootfs: 'noblock', list: "['data']", disk_setup: 'ephemeral0:\n  table_type: mbr\n  layout: False' } }), source: T('bootstrap/api/v1beta2/rke2config_webhook_test.go', 'Test_correctArbitraryData', 'valid data') },
   { rule: 'caprke2/user-data-yaml', expect: 'accept', title: 'cloud-config config with users (merged as cloud-init)', objects: userData(undefined, { config: 'users:\n  - name: admin\n' }) },

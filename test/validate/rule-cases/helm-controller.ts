@@ -21,6 +21,7 @@ export const HELM_CONTROLLER_CASES: RuleCase[] = [
   { rule: 'helm/timeout', expect: 'accept', title: 'timeout 10m', objects: [chart({ timeout: '10m' })], source: SUITE('When a HelmChart specifies a timeout') },
   { rule: 'helm/values-content', expect: 'reject', title: 'valuesContent that is a YAML list', objects: [chart({ valuesContent: '- a\n- b\n' })], message: /not a mapping/ },
   { rule: 'helm/values-content', expect: 'reject', title: 'HelmChartConfig valuesContent that is not YAML', objects: [config({ valuesContent: 'a: [b\n' }, 'rke2-cilium')], message: /not valid YAML/ },
+  { rule: 'helm/values-content', expect: 'reject', title: 'valuesContent with an alias whose anchor is not in it (a finding, not a crash)', objects: [chart({ valuesContent: 'a: *fz\n' })], message: /not valid YAML \(alias \*fz has no anchor/ },
   { rule: 'helm/values-content', expect: 'accept', title: 'values as a mapping', objects: [chart({ valuesContent: 'replicaCount: 2\n' })], source: SUITE('When a HelmChart has values') },
   { rule: 'helm/chart-config-target', expect: 'reject', severity: W, title: 'a HelmChartConfig whose name matches no HelmChart', objects: [chart({}), config({ valuesContent: 'a: b\n' }, 'podinfo-typo')], message: /no HelmChart kube-system\/podinfo-typo/ },
   { rule: 'helm/chart-config-target', expect: 'accept', title: 'the HelmChart of the same name; RKE2\'s own rke2-cilium', objects: [chart({}), config({ valuesContent: 'a: b\n' }), config({ valuesContent: 'a: b\n' }, 'rke2-cilium')], source: SUITE('When a HelmChart has HelmChartConfig') },
