@@ -15,7 +15,7 @@ const isHost = (o: KubeObject) => isKind(o, 'metal3.io', 'BareMetalHost');
 /**
  * The same group/kind/namespace/name more than once: an error when the copies differ (the later
  * silently replaces the earlier), a warning when they are identical (harmless, but a sign that
- * two outputs overlap).
+ * two outputs overlap) — except identical Namespaces, which site folders share by design.
  */
 export function duplicateObjectRules(objects: readonly KubeObject[]): ObjectFinding[] {
   const seen = new Map<string, { index: number; object: KubeObject }>();
@@ -30,9 +30,13 @@ export function duplicateObjectRules(objects: readonly KubeObject[]): ObjectFind
       return;
     }
     const where = `${describeRef({ kind: o.kind, namespace: nsOf(o), name })} is defined more than once in the input (objects #${first.index + 1} and #${i + 1})`;
+    const identical = safeJson(first.object, Infinity) === safeJson(o, Infinity);
+    // Every site folder of a fleet carries the Namespace it needs, so each applies on its own
+    // (synth writes them so): identical Namespace copies are the pattern, not an overlap.
+    if (identical && isKind(o, '', 'Namespace')) return;
     out.push({
       object: o,
-      finding: safeJson(first.object, Infinity) === safeJson(o, Infinity)
+      finding: identical
         ? warning('set/duplicate-object', 'metadata.name', `${where}, identically`, 'keep one copy')
         : error('set/duplicate-object', 'metadata.name', `${where}, with different content`, 'each object once: applied in order, the later one silently replaces the earlier'),
     });

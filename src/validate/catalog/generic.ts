@@ -102,7 +102,7 @@ const entries: CatalogEntry[] = [
     id: 'set/duplicate-object',
     kinds: ALL,
     kind: CheckKind.TOOL,
-    what: 'the same object twice in the input (an error when the copies differ, a warning when identical)',
+    what: 'the same object twice in the input (an error when the copies differ, a warning when identical; identical Namespaces, which every site folder carries, are fine)',
     ours: 'applied in order, the later copy silently replaces the earlier; the API server sees one at a time',
   },
   {

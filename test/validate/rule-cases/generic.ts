@@ -125,6 +125,8 @@ export const GENERIC_CASES: RuleCase[] = [
   { rule: 'set/duplicate-object', expect: 'reject', title: 'one object twice with different content', objects: [one('Metal3Cluster'), one('Metal3Cluster', o => { o.spec.controlPlaneEndpoint.port = 6444; })], source: 'ours' },
   { rule: 'set/duplicate-object', expect: 'reject', severity: W, title: 'one object twice, identically', objects: [one('Metal3Cluster'), one('Metal3Cluster')], source: 'ours' },
   { rule: 'set/duplicate-object', expect: 'accept', title: 'the same name in two namespaces', objects: [one('Metal3Cluster'), one('Metal3Cluster', o => { o.metadata.namespace = 'other'; })], source: 'ours' },
+  { rule: 'set/duplicate-object', expect: 'accept', title: 'the same Namespace in every site folder, identically (synth writes it so each folder applies alone)', objects: [ns('edge-sites'), ns('edge-sites')], source: 'ours' },
+  { rule: 'set/duplicate-object', expect: 'reject', title: 'one Namespace twice with different labels', objects: [ns('edge-sites'), { ...ns('edge-sites'), metadata: { name: 'edge-sites', labels: { a: 'b' } } }], message: /with different content/, source: 'ours' },
   { rule: 'set/duplicate-mac', expect: 'reject', title: 'two hosts with one boot MAC', objects: reference('BareMetalHost', o => { o.spec.bootMACAddress = '0c:c4:7a:6b:00:02'; }, 'node1-example'), source: 'ours' },
   { rule: 'set/duplicate-mac', expect: 'accept', title: 'the reference hosts', objects: [...REFERENCE], source: 'ours' },
   { rule: 'set/duplicate-bmc', expect: 'reject', title: 'two hosts with one BMC address', objects: reference('BareMetalHost', o => { o.spec.bmc.address = 'redfish-virtualmedia://192.168.200.76/redfish/v1/Systems/1/'; }, 'node1-example'), source: 'ours' },
