@@ -12,16 +12,22 @@ export interface LabelSelector {
   readonly matchExpressions?: LabelSelectorRequirement[];
 }
 
-/** Problems with a selector, as `[relativeField, message]` pairs. */
-export function labelSelectorProblems(sel: LabelSelector | undefined): Array<[string, string]> {
+/** Invalid keys and values of matchLabels (both selector readers check them alike). */
+function matchLabelsProblems(labels: Record<string, string> | undefined): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  if (!sel) return out;
-  for (const [k, v] of Object.entries(sel.matchLabels ?? {})) {
+  for (const [k, v] of Object.entries(labels ?? {})) {
     const pk = checkQualifiedName(k);
     if (pk) out.push([`matchLabels[${k}]`, `invalid label key ${JSON.stringify(k)}: ${pk}`]);
     const pv = typeof v === 'string' ? checkLabelValue(v) : 'must be a string';
     if (pv) out.push([`matchLabels[${k}]`, `invalid label value ${JSON.stringify(v)}: ${pv}`]);
   }
+  return out;
+}
+
+/** Problems with a selector, as `[relativeField, message]` pairs. */
+export function labelSelectorProblems(sel: LabelSelector | undefined): Array<[string, string]> {
+  if (!sel) return [];
+  const out = matchLabelsProblems(sel.matchLabels);
   (sel.matchExpressions ?? []).forEach((e, i) => {
     const f = `matchExpressions[${i}]`;
     if (!e || typeof e.key !== 'string' || !e.key) {
@@ -75,14 +81,8 @@ export const HOST_SELECTOR_OPERATORS = ['in', 'notin', 'exists', '!', '=', '==',
  * reconcile: the machine never gets a host.
  */
 export function hostSelectorProblems(sel: LabelSelector | undefined): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  if (!sel) return out;
-  for (const [k, v] of Object.entries(sel.matchLabels ?? {})) {
-    const pk = checkQualifiedName(k);
-    if (pk) out.push([`matchLabels[${k}]`, `invalid label key ${JSON.stringify(k)}: ${pk}`]);
-    const pv = typeof v === 'string' ? checkLabelValue(v) : 'must be a string';
-    if (pv) out.push([`matchLabels[${k}]`, `invalid label value ${JSON.stringify(v)}: ${pv}`]);
-  }
+  if (!sel) return [];
+  const out = matchLabelsProblems(sel.matchLabels);
   (sel.matchExpressions ?? []).forEach((e, i) => {
     const f = `matchExpressions[${i}]`;
     if (!e || typeof e.key !== 'string') return; // the schema reports a missing key
