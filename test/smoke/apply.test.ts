@@ -3,17 +3,12 @@
 // view. Every scenario's behaviour is tested in process and in simulated time
 // (test/apply/*-scenarios.test.ts); these prove the process, the client and the terminal.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BMC_ENV, REFERENCE_DIST, RunningSim, cli, live, startSim } from './processes';
 import { BIN } from './run-cli';
 import { FakeTerminal } from '../apply/fake-terminal';
-
-const KINDS: Array<[string, string]> = [
-  ['v1', 'Secret'], ['metal3.io/v1alpha1', 'BareMetalHost'], ['cluster.x-k8s.io/v1beta2', 'Cluster'], ['cluster.x-k8s.io/v1beta2', 'Machine'],
-  ['cluster.x-k8s.io/v1beta2', 'MachineDeployment'], ['controlplane.cluster.x-k8s.io/v1beta2', 'RKE2ControlPlane'],
-  ['infrastructure.cluster.x-k8s.io/v1beta2', 'Metal3Machine'], ['infrastructure.cluster.x-k8s.io/v1beta2', 'Metal3MachineTemplate'],
-];
+import { expectReferenceApplied, REFERENCE_KINDS as KINDS } from '../apply/reference-apply';
 
 describe('apply / status / delete against the simulator', () => {
   let env: RunningSim | undefined;
@@ -26,18 +21,7 @@ describe('apply / status / delete against the simulator', () => {
     env = await startSim();
     const out = join(env.dir, 'kubeconfigs');
     const r = await cli(['apply', REFERENCE_DIST, '--kubeconfig', env.kubeconfig, '--kubeconfig-out', out, '--stable', '200ms', '--output', 'json']);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map(l => JSON.parse(l));
-    expect(events.filter(e => e.type === 'stage-done').map(e => e.stage)).toEqual(['hosts', 'objects', 'control-plane', 'workers', 'kubeconfig', 'cluster']);
-    const kc = events.find(e => e.type === 'kubeconfig');
-    expect(kc.path).toBe(join(out, 'multinode-cluster.kubeconfig'));
-    expect(statSync(kc.path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(kc.path, 'utf8')).toMatch(/server: https:\/\/192\.168\.125\.100:6443/);
-    const done = events.find(e => e.type === 'done');
-    // 15 objects; one apply each, plus discovery and one list + one watch per waited kind.
-    expect(done.objects).toBe(15);
-    expect(done.requests / done.objects).toBeLessThan(3);
+    expectReferenceApplied(r, out);
     // The BMC credentials were substituted: the cluster has the values, no output has them.
     const secrets = live(env.sim, 'v1', 'Secret').filter(x => /^node\d-example-credentials$/.test(x.metadata.name));
     expect(secrets.map(x => Buffer.from(x.data.password, 'base64').toString())).toEqual(['e2e-pass-1-Vb7!x', 'e2e-pass-2-Vb7!x', 'e2e-pass-3-Vb7!x']);
