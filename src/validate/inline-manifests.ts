@@ -1,6 +1,7 @@
 // The Kubernetes objects of an inline manifest text (a file in a Butane config): YAML with the same
 // limits as any manifest; problems (bad YAML, aliases, not an object) at their line in the text.
 import { kubeObjectProblem } from './manifest-files';
+import { readCanonicalYaml } from '../core/canonical-yaml';
 import { KubeObject } from '../core/kube-object';
 import { YamlProblem, parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 
@@ -12,6 +13,9 @@ export interface ParsedInline {
 
 /** Parses one inline manifest text. */
 export function parseInlineManifests(text: string): ParsedInline {
+  // Inline manifests synth wrote are in canonical form: no problems, so no positions needed.
+  const canonical = readCanonicalYaml(text);
+  if (canonical && canonical.every(d => !kubeObjectProblem(d))) return { objects: canonical as KubeObject[], problems: [] };
   const objects: KubeObject[] = [];
   const problems: YamlProblem[] = [];
   const parsed = parseYamlDocuments(text, { prettyErrors: false });

@@ -4,10 +4,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, Node, isCollection, isMap, isScalar, isSeq } from 'yaml';
 import { fleetYamlBundle, fleetYamlField } from './fleet-yaml';
+import { PositionNode, canonicalPositions, lineInTree } from '../core/canonical-positions';
+import { readCanonicalYaml } from '../core/canonical-yaml';
 import { FileError } from '../core/errors';
 import { KubeObject } from '../core/kube-object';
 import { InputFileError, describeFsError, readInputFile, readStdin } from '../core/read-file';
-import { parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
+import { ParsedYaml, parseYamlDocuments, yamlToJs } from '../core/safe-yaml';
 
 export interface LoadedManifest {
   /** File as the user named it (or `<stdin>`). */
@@ -107,11 +109,13 @@ export function fieldSegments(field: string): Array<string | number> {
   return out;
 }
 
+/** The YAML path of a finding's field: embedded findings look like "spec.x.config: storage.files[2].mode". */
+const yamlPathOf = (field: string) => fieldSegments(field.split(': ')[0].split(' ')[0]);
+
 function lineResolver(root: unknown, lc: LineCounter): (field: string, embeddedLine?: number) => number {
   const start = lc.linePos((root as Node | null)?.range?.[0] ?? 0).line;
   return (field: string, embeddedLine?: number) => {
-    // Embedded findings look like "spec.x.config: storage.files[2].mode" — the first part is the YAML path.
-    const yamlPath = fieldSegments(field.split(': ')[0].split(' ')[0]);
+    const yamlPath = yamlPathOf(field);
     let node: unknown = root;
     let best = start;
     for (const seg of yamlPath) {
@@ -160,13 +164,86 @@ function keyLine(node: unknown, key: string | undefined, lc: LineCounter, fallba
   return range ? lc.linePos(range[0]).line : fallback;
 }
 
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true };
+
+interface Located {
+  readonly line: number;
+  lineOf(field: string, embeddedLine?: number): number;
+}
+
+/** A manifest whose positions are computed on first use (a finding about it, or its line). */
+function lazyManifest(file: string, index: number, object: KubeObject, locate: () => Located): LoadedManifest {
+  let located: Located | undefined;
+  return {
+    file,
+    index,
+    object,
+    get line() {
+      return (located ??= locate()).line;
+    },
+    lineOf(field: string, embeddedLine?: number) {
+      return (located ??= locate()).lineOf(field, embeddedLine);
+    },
+  };
+}
+
+/** Positions from the yaml library's tree: a node of it (a document, a List item). */
+function treeLocated(node: unknown, lc: LineCounter): Located {
+  return { line: keyLine(node, undefined, lc, 1), lineOf: lineResolver(node, lc) };
+}
+
+/** Positions from the canonical text's position tree (core/canonical-positions.ts). */
+function canonicalLocated(node: PositionNode): Located {
+  return { line: node.line, lineOf: (field, embeddedLine) => lineInTree(node, yamlPathOf(field), embeddedLine) };
+}
+
+/**
+ * The manifests of a text in synth's canonical form (core/canonical-yaml.ts), read without a
+ * syntax tree; undefined when the text is not in that form or holds anything but objects (then
+ * the careful parse reports it). Positions are computed once, when first asked for: from js-yaml's
+ * node events, or if those do not match, from the yaml library's tree.
+ */
+function canonicalManifests(text: string, file: string): LoadedManifest[] | undefined {
+  const docs = readCanonicalYaml(text);
+  if (!docs) return undefined;
+  let positions: PositionNode[] | null | undefined;
+  let parsed: ParsedYaml | undefined;
+  const fast = () => (positions === undefined ? (positions = canonicalPositions(text, docs) ?? null) : positions);
+  const tree = () => (parsed ??= parseYamlDocuments(text, PARSE_OPTIONS));
+  const manifests: LoadedManifest[] = [];
+  for (const [index, object] of docs.entries()) {
+    if (kubeObjectProblem(object)) return undefined;
+    const o = object as KubeObject;
+    if (o.kind === 'List' && o.items !== undefined && o.items !== null) {
+      if (!Array.isArray(o.items) || o.items.some((item: unknown) => kubeObjectProblem(item))) return undefined;
+      o.items.forEach((item: KubeObject, i: number) => manifests.push(lazyManifest(file, index, item, () => {
+        const node = fast()?.[index].keys?.get('items')?.value.items?.[i];
+        if (node) return canonicalLocated(node);
+        return treeLocated(((tree().docs[index].contents as any).get('items', true)).items[i], tree().lineCounter);
+      })));
+      continue;
+    }
+    manifests.push(lazyManifest(file, index, o, () => {
+      const node = fast()?.[index];
+      return node ? canonicalLocated(node) : treeLocated(tree().docs[index].contents, tree().lineCounter);
+    }));
+  }
+  return manifests;
+}
+
 /**
  * Parses one YAML text into manifests (documents that are mappings with a kind; the items of a
  * `kind: List`). Never throws for bad input: YAML errors, alias problems, nesting past the limit
  * and documents that are not objects come back as problems with their line.
  */
 export function parseManifests(text: string, file: string): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
-  const parsed = parseYamlDocuments(text, { prettyErrors: false, uniqueKeys: true });
+  const canonical = canonicalManifests(text, file);
+  return canonical ? { manifests: canonical, problems: [] } : parseManifestsWithTree(text, file);
+}
+
+/** `parseManifests` for any text: the yaml library's tree, with every position and problem. */
+export function parseManifestsWithTree(text: string, file: string): { manifests: LoadedManifest[]; problems: LoadProblem[] } {
+  const parsed = parseYamlDocuments(text, PARSE_OPTIONS);
   const lc = parsed.lineCounter;
   const manifests: LoadedManifest[] = [];
   const problems: LoadProblem[] = [];
