@@ -7,6 +7,7 @@ import { ignitionSchemaErrors } from './ignition-schema';
 import { ValidationError } from '../../src/core/errors';
 import { ButaneConfig, ButaneDirectory, ButaneFile, ButaneUnit, parseButane } from '../../src/ignition';
 import { decodeDataUrl, encodeDataUrl } from '../../src/validate/butane/data-url';
+import { canonicalButane, parseButaneWithTree } from '../../src/validate/butane/parse';
 import { CAPRKE2_BASE_PATHS, CAPRKE2_BASE_UNITS } from '../../src/validate/butane/rules';
 
 const SUFFIXES = ['.service', '.socket', '.device', '.mount', '.automount', '.swap', '.target', '.path', '.timer', '.snapshot', '.slice', '.scope'];
@@ -102,6 +103,9 @@ describe('ButaneConfig properties', () => {
       const yaml = config.toYaml();
       const parsed = parseButane(yaml, { strict: true });
       expect(parsed.findings).toEqual([]);
+      // Our own output is read without the yaml library's tree, to the same result as with it.
+      expect(canonicalButane(yaml, { strict: true })).toBeDefined();
+      expect(parseButaneWithTree(yaml, { strict: true })).toEqual(parsed);
       expect(parsed.model).toEqual(config.toModel());
       expect(config.toYaml()).toBe(yaml);
 

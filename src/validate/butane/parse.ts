@@ -2,11 +2,13 @@
 // and a ButaneModel, so that `validate` can check configs this library did not build.
 // Values are read the way Butane's YAML decoder (go-yaml v3) reads them into Butane's types:
 // `0644` is octal, a string field takes any scalar's text, a bool field also takes yes/no/on/off.
-import { Alias, Document, LineCounter, Node, Scalar, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import * as jsYaml from 'js-yaml';
+import { Alias, Document, LineCounter, Node, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { decodeGoBase64 } from './data-url';
 import { ButaneDirectory, ButaneDropin, ButaneFile, ButaneFileContents, ButaneLink, ButaneModel, ButaneNodeOwner, ButaneUnit } from './model';
 import { FieldLocator, at, validateButane } from './rules';
 import { BUTANE_FCOS_1_4, MapShape, Plain, Shape } from './schema';
+import { readCanonicalYaml } from '../../core/canonical-yaml';
 import { Finding, Severity, error, warning } from '../../core/finding';
 import { badAlias, parseYamlDocument } from '../../core/safe-yaml';
 
@@ -66,17 +68,18 @@ class Reader {
   private aliases = 0;
   private readonly targets = new Map<Alias, unknown>();
 
-  constructor(private readonly doc: Document, private readonly lc: LineCounter) {}
+  /** Without a document, the nodes carry no positions and hold no aliases (built from plain data). */
+  constructor(private readonly doc?: Document, private readonly lc?: LineCounter) {}
 
   /** The node an alias points at; the yaml library searches the whole document each time. */
   private resolve(alias: Alias): unknown {
-    if (!this.targets.has(alias)) this.targets.set(alias, alias.resolve(this.doc));
+    if (!this.targets.has(alias)) this.targets.set(alias, alias.resolve(this.doc!));
     return this.targets.get(alias);
   }
 
   private mark(field: string, node: unknown) {
     const range = (node as Node | undefined)?.range;
-    if (range && !this.lines.has(field)) this.lines.set(field, this.lc.linePos(range[0]).line);
+    if (range && this.lc && !this.lines.has(field)) this.lines.set(field, this.lc.linePos(range[0]).line);
   }
 
   private typeError(field: string, expected: string, node: unknown) {
@@ -322,6 +325,59 @@ function capSyntaxErrors(syntax: ButaneFinding[]): ButaneFinding[] {
 }
 
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
+  return canonicalButane(text, options) ?? parseButaneWithTree(text, options);
+}
+
+/** Plain scalars as the careful path reads them for Butane: the core schema plus go-yaml's `0644` octal. */
+const JS_YAML_TYPES = (jsYaml as unknown as { types: Record<'null' | 'bool' | 'int' | 'float', jsYaml.Type> }).types;
+const BUTANE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
+  // Its own tag: js-yaml keeps one implicit type per tag, and this one must come before int.
+  implicit: [JS_YAML_TYPES.null, JS_YAML_TYPES.bool, new jsYaml.Type('tag:cdk8s-capi,2026:go-octal', {
+    kind: 'scalar', resolve: (s: string) => LEADING_ZERO_OCTAL.test.test(s), construct: (s: string) => LEADING_ZERO_OCTAL.resolve(s),
+  }), JS_YAML_TYPES.int, JS_YAML_TYPES.float],
+});
+
+/** Plain data as yaml nodes without positions, for the Reader (no syntax tree is parsed). */
+function toNodes(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const seq = new YAMLSeq();
+    seq.items = v.map(toNodes);
+    return seq;
+  }
+  if (typeof v === 'object' && v !== null) {
+    const map = new YAMLMap();
+    map.items = Object.entries(v).map(([k, x]) => new Pair(new Scalar(k), toNodes(x)));
+    return map;
+  }
+  return new Scalar(v);
+}
+
+/** Numbers whose written form may not be String(n) (a string field reads what was written). */
+function onlyPlainNumbers(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && !Object.is(v, -0);
+  if (typeof v !== 'object' || v === null) return true;
+  return (Array.isArray(v) ? v : Object.values(v)).every(onlyPlainNumbers);
+}
+
+/**
+ * A Butane text in the form our builder writes (core/canonical-yaml.ts) and without a finding,
+ * read without the yaml library's tree: the same model as the careful path gives. Undefined for
+ * any other text, and for one with a finding (findings need lines: the careful path gives them).
+ */
+export function canonicalButane(text: string, options: ParseButaneOptions = {}): ParsedButane | undefined {
+  const docs = readCanonicalYaml(text, { schema: BUTANE_SCHEMA, octalKeys: ['mode'] });
+  if (!docs || docs.length !== 1 || typeof docs[0] !== 'object' || Array.isArray(docs[0]) || !onlyPlainNumbers(docs[0])) return undefined;
+  const reader = new Reader();
+  const tree = reader.read(toNodes(docs[0]), BUTANE_FCOS_1_4, '') as Plain;
+  const unmodelled: string[] = [];
+  const { model, locator } = buildModel(tree, unmodelled);
+  if (reader.findings.length > 0 || validateButane(model, locator).length > 0) return undefined;
+  void options; // no finding: strict or not, the result is the same
+  return { findings: [], model, unmodelled };
+}
+
+/** `parseButane` for any text: the yaml library's tree, with a line for every finding. */
+export function parseButaneWithTree(text: string, options: ParseButaneOptions = {}): ParsedButane {
   const parsed = parseYamlDocument(text, {
     customTags: tags => [LEADING_ZERO_OCTAL, ...(tags as any[])], merge: false, prettyErrors: true,
   });
