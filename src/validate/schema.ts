@@ -63,7 +63,9 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function newAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, unicodeRegExp: false });
+  // No codegen optimization pass: it was ~40 % of compiling the validators (a fixed cost of
+  // every run, 0.2 s for one cluster's kinds) and only tidies the generated code.
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, unicodeRegExp: false, code: { optimize: false } });
   // Go decodes into fixed-size numbers: out of range (or .inf/.nan, which JSON cannot carry) is
   // a decode error in the API server or the webhook.
   for (const [f, ok] of Object.entries(NUMBER_FORMATS)) ajv.addFormat(f, { type: 'number', validate: ok });
