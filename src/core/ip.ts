@@ -21,8 +21,20 @@ function bits(family: IpFamily): number {
   return family === 'ipv4' ? 32 : 128;
 }
 
-/** Go net.ParseIP-compatible: dotted-quad IPv4 or IPv6 (no zone). */
+/** Parsed addresses by text: the same few addresses per site are read by many rules (shared: do not mutate). */
+const PARSED = new Map<string, ipaddr.IPv4 | ipaddr.IPv6 | undefined>();
+const MAX_PARSED = 100_000;
+
+/** Go net.ParseIP-compatible: dotted-quad IPv4 or IPv6 (no zone). The result is shared: do not mutate it. */
 export function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (PARSED.has(text)) return PARSED.get(text);
+  if (PARSED.size >= MAX_PARSED) PARSED.clear();
+  const ip = parseIpUncached(text);
+  PARSED.set(text, ip);
+  return ip;
+}
+
+function parseIpUncached(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   const t = text.trim();
   if (ipaddr.IPv4.isValidFourPartDecimal(t)) return ipaddr.IPv4.parse(t);
   if (ipaddr.IPv6.isValid(t) && !t.includes('%')) {
