@@ -1,5 +1,6 @@
 // One failing case (and the nearest passing case) per Butane fcos 1.4.0 / Ignition 3.3.0 rule,
 // driven through the parser as `validate` drives it, plus the pure rule functions directly.
+import { deepFreeze } from '../../../src/core/deep-freeze';
 import { Severity } from '../../../src/core/finding';
 import { parseButane } from '../../../src/validate/butane/parse';
 import { checkContents, checkHeader, checkMode, checkOwner, checkPath, checkUnit, validateButane } from '../../../src/validate/butane/rules';
@@ -327,4 +328,26 @@ describe('whole-model validation', () => {
       links: [{ path: '/var/lib/z', target: '/var/lib/x' }],
     })).toEqual([]);
   });
+});
+
+test('the rules only read the model (ButaneConfig checks its live entries without copying them)', () => {
+  const model = parseButane(`${HEADER}systemd:
+  units:
+    - name: a.service
+      enabled: true
+      contents: "[Service]\\nExecStart=/bin/true\\n"
+      dropins: [{ name: x.conf, contents: "[Service]\\n" }]
+    - name: a.service
+storage:
+  directories: [{ path: /etc/d, mode: 0755 }, { path: /etc/d/f }]
+  files:
+    - { path: /etc/d/f, mode: 0644, contents: { inline: x }, user: { id: 0, name: root } }
+    - { path: /etc/d/f, contents: { source: "data:,x", inline: y } }
+  links: [{ path: /etc/l, target: /etc/d/f, hard: true }]
+`).model!;
+  const before = JSON.stringify(model);
+  const frozen = deepFreeze(JSON.parse(before));
+  expect(() => validateButane(frozen)).not.toThrow();
+  expect(validateButane(frozen)).toEqual(validateButane(JSON.parse(before)));
+  expect(validateButane(frozen).length).toBeGreaterThan(0);
 });
