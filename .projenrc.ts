@@ -164,6 +164,8 @@ const importTask = project.addTask('import', {
 project.preCompileTask.spawn(importTask);
 // `projen compile` alone must work on a fresh clone too: the sources import the generated classes.
 project.compileTask.prependSpawn(importTask);
+// After tsc: the CRD validators compiled once, into lib/precompiled-validators (incremental).
+project.compileTask.exec('ts-node --transpile-only build-tools/precompile-validators.ts');
 
 // npm runs "prepare" after `npm ci`/`npm install` in a clone and before `npm pack`: the package
 // builds itself (import + compile), so `npx cdk8s-capi` works right after install and a packed

@@ -3,10 +3,12 @@
 // Each kind/version is compiled to an ajv validator once, on first use, and cached.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { ErrorObject, ValidateFunction } from 'ajv';
+import { newAjv } from './ajv-setup';
 import { celFindings } from './cel/validator';
 import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
+import { PrecompiledValidators } from './precompiled-validators';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
 import { Finding, error, warning } from '../core/finding';
 import { parseApiVersion } from '../core/gvk';
@@ -46,57 +48,14 @@ function key(group: string, version: string, kind: string): string {
   return `${group}/${version}/${kind}`;
 }
 
-const INT32 = 2 ** 31;
-const INT64 = 2 ** 63;
-export const NUMBER_FORMATS: Record<string, (n: number) => boolean> = {
-  int32: n => Number.isInteger(n) && n >= -INT32 && n < INT32,
-  int64: n => Number.isInteger(n) && n >= -INT64 && n < INT64,
-  double: n => Number.isFinite(n),
-};
 const NUMBER_FORMAT_TEXT: Record<string, string> = {
   int32: 'a whole number within int32 (-2147483648 … 2147483647)',
   int64: 'a whole number within int64',
   double: 'a finite number',
 };
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-function newAjv(): Ajv {
-  // No codegen optimization pass: it was ~40 % of compiling the validators (a fixed cost of
-  // every run, 0.2 s for one cluster's kinds) and only tidies the generated code.
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, unicodeRegExp: false, code: { optimize: false } });
-  // Go decodes into fixed-size numbers: out of range (or .inf/.nan, which JSON cannot carry) is
-  // a decode error in the API server or the webhook.
-  for (const [f, ok] of Object.entries(NUMBER_FORMATS)) ajv.addFormat(f, { type: 'number', validate: ok });
-  // Go's url.Parse accepts nearly any string without spaces or control characters.
-  ajv.addFormat('k8s-uri', { type: 'string', validate: (s: string) => !/[\s\u0000-\u001f]/.test(s) });
-  ajv.addFormat('k8s-date-time', { type: 'string', validate: (s: string) => RFC3339.test(s) });
-  ajv.addFormat('k8s-byte', { type: 'string', validate: (s: string) => BASE64.test(s) });
-  ajv.addKeyword({
-    keyword: LIST_MAP_KEYWORD,
-    type: 'array',
-    schemaType: 'array',
-    errors: true,
-    validate: function listMapKeys(keys: string[], data: any[]): boolean {
-      const seen = new Set<string>();
-      for (const item of data) {
-        if (!item || typeof item !== 'object') continue;
-        const k = JSON.stringify(keys.map(x => item[x]));
-        if (seen.has(k)) {
-          (listMapKeys as any).errors = [{ keyword: LIST_MAP_KEYWORD, message: `Duplicate value: ${keys.map(x => `${x}=${JSON.stringify(item[x])}`).join(', ')}`, params: { keys } }];
-          return false;
-        }
-        seen.add(k);
-      }
-      return true;
-    },
-  });
-  return ajv;
-}
-
 /** Adds ObjectMeta, apiVersion and kind to a root schema, as the API server does for every kind. */
-function rootSchema(structural: any): any {
+export function rootSchema(structural: any): any {
   const root = { ...structural, type: 'object', properties: { ...(structural.properties ?? {}) } };
   root.properties.apiVersion = { type: 'string' };
   root.properties.kind = { type: 'string' };
@@ -104,6 +63,9 @@ function rootSchema(structural: any): any {
   root.required = [...new Set([...(root.required ?? []), 'apiVersion', 'kind'])];
   return toAjvSchema(root);
 }
+
+let packaged: PrecompiledValidators | undefined;
+const defaultPrecompiled = () => (packaged ??= PrecompiledValidators.load());
 
 export class SchemaRegistry {
   /** The registry of the pinned CRDs and the built-in kinds (loaded once per process). */
@@ -128,7 +90,14 @@ export class SchemaRegistry {
   /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
   readonly extraSchemas: Record<string, any>;
 
-  constructor(bundle: { crds: any[]; schemas?: Record<string, any> } = { crds: [] }) {
+  /**
+   * @param precompiled validators built with the package (build-tools/precompile-validators.ts);
+   *   used for a kind only when compiled from the very same schema. @default - lib's, if built
+   */
+  constructor(
+    bundle: { crds: any[]; schemas?: Record<string, any> } = { crds: [] },
+    private readonly precompiled: () => PrecompiledValidators = defaultPrecompiled,
+  ) {
     for (const b of BUILTIN_KINDS) {
       this.register({
         group: b.group,
@@ -235,7 +204,7 @@ export class SchemaRegistry {
     }
     const { group, version } = parseApiVersion(obj.apiVersion);
     const entry = this.entries.get(key(group, version, obj.kind))!;
-    if (!entry.validator) entry.validator = this.ajv.compile(rootSchema(entry.schema));
+    if (!entry.validator) entry.validator = this.compile(group, version, obj.kind, entry);
     const findings = entry.validator(obj) ? [] : this.toFindings(entry, obj, entry.validator.errors ?? []);
     // As the API server: CEL rules are not run on an object whose schema errors would mislead them.
     if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
@@ -270,6 +239,17 @@ export class SchemaRegistry {
     const findings = v(value) ? [] : this.toFindings(entry, value as KubeObject, v.errors ?? []);
     if (findings.some(f => BLOCKS_CEL.has(f.rule))) return findings;
     return [...findings, ...celFindings({ rule: celRule }, schema, value, undefined, false)];
+  }
+
+  /** Every kind/version's key and root schema, as `validate` compiles them (for the build's precompile step). */
+  compileTargets(): Array<{ readonly key: string; readonly schema: any }> {
+    return [...this.entries.entries()].map(([k, e]) => ({ key: k, schema: rootSchema(e.schema) }));
+  }
+
+  /** The kind's validator: the one built with the package if it was compiled from this schema, else compiled now. */
+  private compile(group: string, version: string, kind: string, entry: Entry): ValidateFunction {
+    const schema = rootSchema(entry.schema);
+    return this.precompiled().get(key(group, version, kind), schema) ?? this.ajv.compile(schema);
   }
 
   private register(info: KindInfo, schema: any): void {

@@ -1,0 +1,114 @@
+// Validators precompiled at build time (build-tools/precompile-validators.ts) must find exactly
+// what validators compiled at run time find, and be used only for the schema they came from.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { precompileValidators } from '../../build-tools/precompile-validators';
+import { PrecompiledValidators } from '../../src/validate/precompiled-validators';
+import { SchemaRegistry, rootSchema } from '../../src/validate/schema';
+
+const widgetCrd = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: {
+    group: 'example.com',
+    names: { kind: 'Widget', plural: 'widgets' },
+    scope: 'Namespaced',
+    versions: [{
+      name: 'v1',
+      served: true,
+      storage: true,
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          properties: {
+            spec: {
+              type: 'object',
+              required: ['size'],
+              properties: {
+                size: { 'x-kubernetes-int-or-string': true, 'anyOf': [{ type: 'integer' }, { type: 'string' }] },
+                color: { type: 'string', enum: ['red', 'blue'] },
+                ports: {
+                  'type': 'array',
+                  'x-kubernetes-list-type': 'map',
+                  'x-kubernetes-list-map-keys': ['name', 'protocol'],
+                  'items': { type: 'object', required: ['name'], properties: { name: { type: 'string' }, protocol: { type: 'string' }, port: { type: 'integer', format: 'int32', minimum: 1 } } },
+                },
+                tags: { 'type': 'array', 'x-kubernetes-list-type': 'set', 'items': { type: 'string' } },
+                created: { type: 'string', format: 'date-time' },
+                url: { type: 'string', format: 'uri' },
+                ratio: { type: 'number' },
+              },
+            },
+          },
+        },
+      },
+    }],
+  },
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'precompiled-'));
+  const registry = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  registry.addCrd(widgetCrd);
+  // Under jest the generated code requires the TypeScript module itself.
+  expect(precompileValidators(dir, { registry, runtimeModule: join(__dirname, '..', '..', 'src', 'validate', 'ajv-setup') })).toBe(true);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function registries(): { pre: SchemaRegistry; runtime: SchemaRegistry } {
+  const pre = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(dir));
+  const runtime = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  pre.addCrd(widgetCrd);
+  runtime.addCrd(widgetCrd);
+  return { pre, runtime };
+}
+
+const widget = (spec: object) => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'n' }, spec });
+
+test('the precompiled validators are used, and find what run-time compiled ones find', () => {
+  const { pre, runtime } = registries();
+  const schema = rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema);
+  expect(PrecompiledValidators.load(dir).get('example.com/v1/Widget', schema)).toBeInstanceOf(Function);
+  const objects = [
+    widget({ size: 3, color: 'red', ports: [{ name: 'a', protocol: 'TCP', port: 80 }, { name: 'a', protocol: 'UDP', port: 80 }], tags: ['x'] }),
+    widget({ size: 'x', color: 'green' }),
+    widget({ ports: [{ name: 'a', protocol: 'TCP' }, { name: 'a', protocol: 'TCP', port: 0 }] }),
+    widget({ size: 1, ports: [{ port: 2 ** 31 }], tags: ['x', 'x'], created: 'yesterday', url: 'a b', ratio: 'half' }),
+    widget({ size: 1.5, extra: true }),
+    { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', labels: { a: 1 } }, data: { k: 'not base64!' }, stringData: { p: 'x' } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { k: 1 } },
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'n', annotations: { a: 'b' } } },
+  ];
+  const found = objects.map(o => runtime.validate(o as any));
+  expect(objects.map(o => pre.validate(o as any))).toEqual(found);
+  // The cases above do fail, in the ways that exercise the formats and the list-map keyword.
+  const rules = found.flat().map(f => `${f.rule} ${f.message}`);
+  expect(rules).toEqual(expect.arrayContaining([
+    expect.stringMatching(/^schema\/duplicate Duplicate value: name="a", protocol="TCP"$/),
+    expect.stringMatching(/^schema\/format .*int32/),
+    expect.stringMatching(/^schema\/format .*k8s-byte|^schema\/format .*base64/),
+    expect.stringMatching(/^schema\/enum /),
+  ]));
+});
+
+test('a precompiled validator is not used for a schema other than its own (a stale build compiles instead)', () => {
+  const schema = rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema);
+  const other = rootSchema({ ...widgetCrd.spec.versions[0].schema.openAPIV3Schema, required: ['spec'] });
+  const pre = PrecompiledValidators.load(dir);
+  expect(pre.get('example.com/v1/Widget', schema)).toBeDefined();
+  expect(pre.get('example.com/v1/Widget', other)).toBeUndefined();
+  expect(pre.get('example.com/v1/Gadget', schema)).toBeUndefined();
+  expect(PrecompiledValidators.load(join(dir, 'missing')).get('example.com/v1/Widget', schema)).toBeUndefined();
+});
+
+test('the build step is incremental, and writes a module per kind with an index', () => {
+  const registry = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  registry.addCrd(widgetCrd);
+  expect(precompileValidators(dir, { registry, runtimeModule: join(__dirname, '..', '..', 'src', 'validate', 'ajv-setup') })).toBe(false);
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+  expect(Object.keys(index)).toContain('example.com/v1/Widget');
+  expect(readdirSync(dir).filter(f => f.endsWith('.js')).length).toBe(Object.keys(index).length);
+});
