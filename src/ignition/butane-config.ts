@@ -229,7 +229,7 @@ export class ButaneConfig {
   /** The Butane YAML, for `agentConfig.additionalUserData.config` (modes as `0644`). */
   toYaml(): string {
     if (this.yaml !== undefined) return this.yaml;
-    const text = butaneYaml(this.toModel());
+    const text = butaneYaml(this.view()); // butaneYaml only reads
     this.yaml = text;
     return text;
   }
