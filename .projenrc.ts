@@ -238,6 +238,8 @@ const jestProject = (displayName: string, testMatch: string[], extra: object = {
   clearMocks: true,
   // Property tests without a seed of their own run the same cases every time (FC_SEED to explore).
   setupFiles: ['<rootDir>/test/setup/fast-check-seed.ts'],
+  // A temporary directory per test file, removed after it (cdk8s' Testing.app() leaves one per app).
+  setupFilesAfterEnv: ['<rootDir>/test/setup/private-tmpdir.ts'],
   // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
   transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }] },
   // The package's own name inside the repository (examples/ import it): src/, as in tsconfig.dev.json.
