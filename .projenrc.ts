@@ -238,8 +238,6 @@ const jestProject = (displayName: string, testMatch: string[], extra: object = {
   clearMocks: true,
   // Property tests without a seed of their own run the same cases every time (FC_SEED to explore).
   setupFiles: ['<rootDir>/test/setup/fast-check-seed.ts'],
-  // A temporary directory per test file, removed after it (cdk8s' Testing.app() leaves one per app).
-  setupFilesAfterEnv: ['<rootDir>/test/setup/private-tmpdir.ts'],
   // ts-jest: transpile only (tsc already type-checked), which keeps the suite fast with large imports/.
   transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }] },
   // The package's own name inside the repository (examples/ import it): src/, as in tsconfig.dev.json.
@@ -257,6 +255,9 @@ for (const moved of ['testMatch', 'testPathIgnorePatterns', 'watchPathIgnorePatt
   packageJson.addDeletionOverride(`jest.${moved}`);
 }
 packageJson.addOverride('jest.coverageReporters', ['text-summary', 'lcov']);
+// One temporary directory per run, removed after it (cdk8s' Testing.app() leaves one per app).
+packageJson.addOverride('jest.globalSetup', '<rootDir>/test/setup/global-tmpdir.js');
+packageJson.addOverride('jest.globalTeardown', '<rootDir>/test/setup/global-tmpdir-teardown.js');
 // Both cores: the unit project is CPU-bound, the smoke project mostly waits on its children.
 packageJson.addOverride('jest.maxWorkers', 2);
 
