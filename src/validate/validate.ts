@@ -119,7 +119,8 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   // Rules and cross-object checks read the other objects by their schema types: only those that pass it.
   const sound = read.filter((o, i) => !readings[i].ignored && !byObject.get(o)!.some(isShapeError));
   const texts = new EmbeddedTexts(opts.renderedConfigs);
-  const ctx: RuleContext = { objects: sound, strict: opts.strict, texts };
+  const withErrors = read.filter((o, i) => !readings[i].ignored && byObject.get(o)!.some(isShapeError));
+  const ctx: RuleContext = { objects: sound, strict: opts.strict, texts, withErrors };
   read.forEach((object, i) => { if (!readings[i].ignored) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!)); });
   for (const { object, finding } of crossObjectRules(sound, texts)) byObject.get(object)?.push(finding);
   for (const { object, finding } of embeddedFindings(sound, opts, texts)) byObject.get(object)?.push(finding);

@@ -10,6 +10,17 @@ export interface RuleContext {
   readonly strict?: boolean;
   /** The embedded texts of this run (Butane configs, inline manifests), each parsed once. */
   readonly texts: EmbeddedTexts;
+  /**
+   * Objects of the run left out of `objects` because their schema errors would mislead the
+   * rules. They exist (their errors are reported on them): a reference to one is not "missing".
+   * @default - none
+   */
+  readonly withErrors?: readonly KubeObject[];
+}
+
+/** Whether an object of that kind, namespace and name is in the run but left out of `ctx.objects` for its schema errors. */
+export function hasErrorsInRun(ctx: RuleContext, kind: string, namespace: string, name: string): boolean {
+  return (ctx.withErrors ?? []).some(o => o.kind === kind && o.metadata?.name === name && (o.metadata?.namespace ?? 'default') === namespace);
 }
 
 /** An upstream admission rule restated over a plain object. */

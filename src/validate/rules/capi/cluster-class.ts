@@ -14,7 +14,7 @@ import { templateMetadataFindings } from './template-metadata';
 import { Finding, error, warning } from '../../../core/finding';
 import { versionOf } from '../../../core/gvk';
 import { KubeObject } from '../../../core/kube-object';
-import { RuleContext, get } from '../rule';
+import { RuleContext, get, hasErrorsInRun } from '../rule';
 
 export const gateFinding = (field: string, what: string): Finding => warning('capi/topology-gate', field,
   `${what} can be set only if the ${CLUSTER_TOPOLOGY_GATE} feature flag is enabled (it is off by default at CAPI v1.13.5): a default install refuses it`,
@@ -52,7 +52,7 @@ function templateExistsFindings(cc: KubeObject, ctx: RuleContext): Finding[] {
     if (typeof ref.kind !== 'string' || typeof ref.name !== 'string') return [];
     const found = ctx.objects.some(o => o.kind === ref.kind && o.metadata?.name === ref.name && (o.metadata?.namespace ?? 'default') === ns
       && (!ref.apiVersion || o.apiVersion === ref.apiVersion));
-    return found ? [] : [warning('capi/cc-template-exists', field, `${ref.kind} ${ns}/${ref.name} is not among the validated objects`,
+    return found || hasErrorsInRun(ctx, ref.kind, ns, ref.name) ? [] : [warning('capi/cc-template-exists', field, `${ref.kind} ${ns}/${ref.name} is not among the validated objects`,
       'the ClusterClass controller reports "Could not find external object" until it exists')];
   });
 }

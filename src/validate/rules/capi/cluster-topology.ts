@@ -16,7 +16,7 @@ import { versionFindings } from './versions';
 import { Finding, error, warning } from '../../../core/finding';
 import { isKind } from '../../../core/gvk';
 import { KubeObject } from '../../../core/kube-object';
-import { RuleContext, get } from '../rule';
+import { RuleContext, get, hasErrorsInRun } from '../rule';
 
 export const CONCURRENCY_ANNOTATION = 'topology.cluster.x-k8s.io/upgrade-concurrency';
 
@@ -161,6 +161,11 @@ export function clusterTopologyRules(cluster: KubeObject, ctx: RuleContext): Fin
   const cc = classOf(cluster, ctx.objects);
   if (!cc) {
     const ns = ref.namespace || cluster.metadata?.namespace || 'default';
+    if (hasErrorsInRun(ctx, 'ClusterClass', ns, ref.name)) {
+      out.push(warning('capi/topology-class', 'spec.topology.classRef', `Cluster refers to ClusterClass ${ns}/${ref.name}, which has schema errors (reported on it): the topology has not been validated against it`,
+        'fix the ClusterClass, then validate again to check classes, versions and variables'));
+      return out;
+    }
     out.push(warning('capi/topology-class', 'spec.topology.classRef', `Cluster refers to ClusterClass ${ns}/${ref.name}, but this ClusterClass is not among the validated objects: the topology has not been fully validated`,
       'validate the ClusterClass together with the Cluster to check classes, versions and variables'));
     return out;

@@ -11,7 +11,7 @@ import { Finding, error, warning } from '../../../core/finding';
 import { parseCidr } from '../../../core/ip';
 import { KubeObject } from '../../../core/kube-object';
 import { KIND_NS_NAME, kindNsName, lookup } from '../../object-index';
-import { RuleContext, get } from '../rule';
+import { RuleContext, get, hasErrorsInRun } from '../rule';
 
 export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   const layout = layoutOf(obj);
@@ -40,7 +40,8 @@ export function clusterRules(obj: KubeObject, ctx: RuleContext): Finding[] {
       ? lookup(ctx.objects, KIND_NS_NAME, kindNsName(r.kind, ns, r.name)) : ctx.objects;
     const found = candidates.some(o => o.kind === r.kind && o.metadata?.name === r.name && (o.metadata?.namespace ?? 'default') === ns
       && (!group || (o.apiVersion ?? '').startsWith(`${group}/`)));
-    if (!found && ctx.objects.length > 1) {
+    // One with schema errors is there (its errors are reported on it): not a missing reference.
+    if (!found && ctx.objects.length > 1 && !hasErrorsInRun(ctx, r.kind, ns, r.name)) {
       out.push(warning('capi/ref', `spec.${ref}`, `${r.kind} ${ns}/${r.name} is not among the validated objects`, 'it must exist when the Cluster is applied'));
     }
   }
