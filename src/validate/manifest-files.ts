@@ -220,13 +220,15 @@ function canonicalManifests(text: string, file: string): LoadedManifest[] | unde
       o.items.forEach((item: KubeObject, i: number) => manifests.push(lazyManifest(file, index, item, () => {
         const node = fast()?.[index].keys?.get('items')?.value.items?.[i];
         if (node) return canonicalLocated(node);
-        return treeLocated(((tree().docs[index].contents as any).get('items', true)).items[i], tree().lineCounter);
+        const items = (tree().docs[index]?.contents as any)?.get?.('items', true)?.items;
+        return treeLocated(items?.[i], tree().lineCounter);
       })));
       continue;
     }
     manifests.push(lazyManifest(file, index, o, () => {
       const node = fast()?.[index];
-      return node ? canonicalLocated(node) : treeLocated(tree().docs[index].contents, tree().lineCounter);
+      // (The two readers agree on accepted texts; should they not, a line 1 beats a crash.)
+      return node ? canonicalLocated(node) : treeLocated(tree().docs[index]?.contents, tree().lineCounter);
     }));
   }
   return manifests;

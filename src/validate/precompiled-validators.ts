@@ -43,7 +43,12 @@ export class PrecompiledValidators {
   get(key: string, schema: unknown): ValidateFunction | undefined {
     const hit = this.index[key];
     if (!hit || hit[1] !== schemaHash(schema)) return undefined;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require(join(this.dir, hit[0])) as { validate: ValidateFunction }).validate;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const validate = (require(join(this.dir, hit[0])) as { validate?: unknown }).validate;
+      return typeof validate === 'function' ? validate as ValidateFunction : undefined;
+    } catch {
+      return undefined; // a damaged build (a file missing or broken): compile as before
+    }
   }
 }

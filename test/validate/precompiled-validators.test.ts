@@ -1,6 +1,6 @@
 // Validators precompiled at build time (build-tools/precompile-validators.ts) must find exactly
 // what validators compiled at run time find, and be used only for the schema they came from.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { precompileValidators } from '../../build-tools/precompile-validators';
@@ -111,4 +111,23 @@ test('the build step is incremental, and writes a module per kind with an index'
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
   expect(Object.keys(index)).toContain('example.com/v1/Widget');
   expect(readdirSync(dir).filter(f => f.endsWith('.js')).length).toBe(Object.keys(index).length);
+});
+
+test('a damaged build (a listed module missing or broken) compiles instead of failing', () => {
+  const damaged = mkdtempSync(join(tmpdir(), 'precompiled-damaged-'));
+  try {
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+    const [file] = index['example.com/v1/Widget'];
+    writeFileSync(join(damaged, 'index.json'), JSON.stringify({ 'example.com/v1/Widget': index['example.com/v1/Widget'], '/v1/Secret': ['broken.js', index['/v1/Secret'][1]] }));
+    writeFileSync(join(damaged, 'broken.js'), 'this is not JavaScript(');
+    const pre = PrecompiledValidators.load(damaged);
+    expect(pre.get('example.com/v1/Widget', rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema))).toBeUndefined();
+    expect(file).toMatch(/\.js$/);
+    const registry = new SchemaRegistry({ crds: [] }, () => pre);
+    registry.addCrd(widgetCrd);
+    expect(registry.validate(widget({ color: 'green' }) as any).map(f => f.rule)).toEqual(expect.arrayContaining(['schema/required', 'schema/enum']));
+    expect(registry.validate({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: '!' } } as any).map(f => f.rule)).toEqual(['schema/format']);
+  } finally {
+    rmSync(damaged, { recursive: true, force: true });
+  }
 });
