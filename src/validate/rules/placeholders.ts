@@ -14,20 +14,9 @@ export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map(m => m[1]))];
 }
 
-/** Whether the object may hold a placeholder: JSON keeps `${` as is, and stringify is native (most objects hold none). */
-function mayHold(obj: KubeObject): boolean {
-  try {
-    return JSON.stringify(obj).includes('${');
-  } catch {
-    return true; // cyclic or not JSON (plain-JS callers): the walk copes
-  }
-}
-
 export function placeholderRules(obj: KubeObject): Finding[] {
   const out: Finding[] = [];
   const isSecret = obj.kind === 'Secret' && obj.apiVersion === 'v1';
-  // A Secret's base64 data is decoded below whatever its JSON holds.
-  if (!(isSecret && obj.data) && !mayHold(obj)) return out;
   // Plain-text placeholders: one warning per object (a fleet has one per host), at the first field.
   const pending = new Map<string, string[]>();
   const seen = new WeakSet<object>();
