@@ -215,12 +215,12 @@ export function loadInventory(file: string, text = readInputFile(file)): LoadedI
  * 10,000-site inventory, for lines that a clean inventory never asks for.
  */
 function lazyLineResolver(text: string): (path: ReadonlyArray<string | number>) => number {
-  let resolve: ((path: ReadonlyArray<string | number>) => number) | undefined;
+  let resolver: ((path: ReadonlyArray<string | number>) => number) | undefined;
   return path => {
-    if (!resolve) {
+    if (!resolver) {
       const again = parseYamlDocument(text, { prettyErrors: false, uniqueKeys: true });
-      resolve = lineResolver(again.docs[0], again.lineCounter);
+      resolver = lineResolver(again.docs[0], again.lineCounter);
     }
-    return resolve(path);
+    return resolver(path);
   };
 }
