@@ -104,7 +104,7 @@ describe('ButaneConfig properties', () => {
       const parsed = parseButane(yaml, { strict: true });
       expect(parsed.findings).toEqual([]);
       // Our own output is read without the yaml library's tree, to the same result as with it.
-      expect(canonicalButane(yaml, { strict: true })).toBeDefined();
+      expect(canonicalButane(yaml)).toBeDefined();
       expect(parseButaneWithTree(yaml, { strict: true })).toEqual(parsed);
       expect(parsed.model).toEqual(config.toModel());
       expect(config.toYaml()).toBe(yaml);

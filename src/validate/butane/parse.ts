@@ -325,7 +325,8 @@ function capSyntaxErrors(syntax: ButaneFinding[]): ButaneFinding[] {
 }
 
 export function parseButane(text: string, options: ParseButaneOptions = {}): ParsedButane {
-  return canonicalButane(text, options) ?? parseButaneWithTree(text, options);
+  // Without a finding, strict or not gives the same result.
+  return canonicalButane(text) ?? parseButaneWithTree(text, options);
 }
 
 /** Plain scalars as the careful path reads them for Butane: the core schema plus go-yaml's `0644` octal. */
@@ -364,7 +365,7 @@ function onlyPlainNumbers(v: unknown): boolean {
  * read without the yaml library's tree: the same model as the careful path gives. Undefined for
  * any other text, and for one with a finding (findings need lines: the careful path gives them).
  */
-export function canonicalButane(text: string, options: ParseButaneOptions = {}): ParsedButane | undefined {
+export function canonicalButane(text: string): ParsedButane | undefined {
   const docs = readCanonicalYaml(text, { schema: BUTANE_SCHEMA, octalKeys: ['mode'] });
   if (!docs || docs.length !== 1 || typeof docs[0] !== 'object' || Array.isArray(docs[0]) || !onlyPlainNumbers(docs[0])) return undefined;
   const reader = new Reader();
@@ -372,7 +373,6 @@ export function canonicalButane(text: string, options: ParseButaneOptions = {}):
   const unmodelled: string[] = [];
   const { model, locator } = buildModel(tree, unmodelled);
   if (reader.findings.length > 0 || validateButane(model, locator).length > 0) return undefined;
-  void options; // no finding: strict or not, the result is the same
   return { findings: [], model, unmodelled };
 }
 

@@ -101,6 +101,16 @@ export const CLUSTER_API_CASES: RuleCase[] = [
   { rule: 'capi/cc-template-ref', expect: 'accept', title: 'template kinds', objects: [CLUSTER_CLASS], source: CCT('create pass') },
   { rule: 'capi/cc-template-exists', expect: 'reject', severity: W, title: 'templates not in the input', objects: [CLUSTER_CLASS, TOPOLOGY_CLUSTER], message: /Metal3ClusterTemplate default\/cc-cluster is not among/ },
   { rule: 'capi/cc-template-exists', expect: 'accept', title: 'a ClusterClass validated alone', objects: [CLUSTER_CLASS] },
+  {
+    rule: 'capi/cc-template-exists',
+    expect: 'accept',
+    title: 'the templates are there, with schema errors of their own (reported on them)',
+    objects: [CLUSTER_CLASS, MACHINE_DEPLOYMENT, ...([
+      ['infrastructure.cluster.x-k8s.io', 'Metal3ClusterTemplate', 'cc-cluster'], ['controlplane.cluster.x-k8s.io', 'RKE2ControlPlaneTemplate', 'cc-cp'],
+      ['infrastructure.cluster.x-k8s.io', 'Metal3MachineTemplate', 'cc-cp-machines'], ['bootstrap.cluster.x-k8s.io', 'RKE2ConfigTemplate', 'cc-worker-bootstrap'],
+      ['infrastructure.cluster.x-k8s.io', 'Metal3MachineTemplate', 'cc-worker-machines'],
+    ].map(([group, kind, name]) => ({ apiVersion: `${group}/v1beta2`, kind, metadata: { name, namespace: 'default' }, spec: 'x' })))],
+  },
   { rule: 'capi/cc-health-check', expect: 'reject', title: 'control-plane healthCheck without machineInfrastructure', objects: cls(o => { delete o.spec.controlPlane.machineInfrastructure; o.spec.controlPlane.healthCheck = { checks: { nodeStartupTimeoutSeconds: 600 } }; }), source: CCT('create fail if MachineHealthCheck defined for ControlPlane with MachineInfrastructure unset') },
   { rule: 'capi/cc-health-check', expect: 'accept', title: 'control-plane healthCheck with machineInfrastructure', objects: cls(o => { o.spec.controlPlane.healthCheck = { checks: { nodeStartupTimeoutSeconds: 600 } }; }), source: CCT('create pass if valid machineHealthCheck defined for ControlPlane with MachineInfrastructure set') },
   { rule: 'capi/cc-naming', expect: 'reject', title: 'unknown key in the InfraCluster naming template', objects: cls(o => { o.spec.infrastructure.naming = { template: 'template-infra-{{ .invalidkey }}' }; }), message: /invalid InfraCluster name template/, source: CCT('should return error for invalid InfraCluster Infrastructure.Naming.template') },
