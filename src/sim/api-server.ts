@@ -7,6 +7,7 @@
 // Host header naming this machine (DNS rebinding gets 403). The kubeconfig it writes carries
 // the certificate as its CA and the token.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Server, createServer } from 'node:https';
 import { AddressInfo } from 'node:net';
@@ -138,6 +139,8 @@ export class SimApiServer {
   private server?: Server;
   private readonly openWatches = new Set<ServerResponse>();
   private handle?: SimServerHandle;
+  /** The kubeconfig written at the default path (removed on stop). */
+  private ownKubeconfig?: string;
   private token = Buffer.alloc(0);
   private allowedHosts = new Set<string>();
   private counters: SimRequestStats = { requests: 0, byMethod: {}, connections: 0, inFlight: 0, maxInFlight: 0 };
@@ -184,6 +187,9 @@ export class SimApiServer {
       await this.stop();
       throw e;
     }
+    // A kubeconfig at a path we chose holds a bearer token for a server that stops with us: removed
+    // on stop. One the caller placed is theirs to keep.
+    if (this.options.kubeconfigPath === undefined) this.ownKubeconfig = kubeconfigPath;
     this.controllers.start();
     this.handle = { url, port, kubeconfigPath, token, caCert: tls.cert, stop: () => this.stop() };
     return this.handle;
@@ -196,6 +202,8 @@ export class SimApiServer {
     const s = this.server;
     this.server = undefined;
     this.handle = undefined;
+    if (this.ownKubeconfig) rmSync(this.ownKubeconfig, { force: true });
+    this.ownKubeconfig = undefined;
     if (!s) return;
     s.closeAllConnections();
     await new Promise<void>(resolve => s.close(() => resolve()));

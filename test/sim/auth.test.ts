@@ -3,7 +3,7 @@
 // body) and a Host header naming this machine (127.0.0.1:<port> or localhost:<port>; anything
 // else is DNS rebinding and gets 403).
 import { X509Certificate } from 'node:crypto';
-import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,4 +101,20 @@ test('fails to write its kubeconfig through a symbolic link, and leaves the link
   expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   expect(lstatSync(link).isSymbolicLink()).toBe(true);
   expect(statSync(victim).mode & 0o777).not.toBe(0o600);
+});
+
+test('removes the kubeconfig it wrote at its default path when it stops; keeps one written where the caller said', async () => {
+  const s = new SimApiServer({ clock: new ManualClock() });
+  const own = (await s.start()).kubeconfigPath;
+  expect(own.startsWith(tmpdir())).toBe(true);
+  expect(readFileSync(own, 'utf8')).toContain('token:');
+  await s.stop();
+  expect(existsSync(own)).toBe(false);
+
+  const dir = mkdtempSync(join(tmpdir(), 'sim-auth-'));
+  const theirs = join(dir, 'sim.kubeconfig');
+  const t = new SimApiServer({ clock: new ManualClock(), kubeconfigPath: theirs });
+  await t.start();
+  await t.stop();
+  expect(readFileSync(theirs, 'utf8')).toContain('token:');
 });
