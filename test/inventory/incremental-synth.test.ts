@@ -1,13 +1,14 @@
 // Synth into a directory it wrote before: unchanged clusters are not built, unchanged files not
 // rewritten, and the directory ends up exactly as a synth into an empty one would leave it. The
 // checks across clusters still see the whole fleet.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { fleetInventory } from '../../bench/fleet-inventory';
 import { GitOpsFlavor } from '../../src/gitops/layout';
 import { formatProblem, loadInventory } from '../../src/inventory/load';
+import { SynthCache } from '../../src/inventory/synth-cache';
 import { SynthResult, synthesizeInventory } from '../../src/inventory/synthesize';
 import { Inventory } from '../../src/inventory/types';
 import { WriteOptions } from '../../src/inventory/write';
@@ -132,5 +133,56 @@ describe('incremental synth', () => {
     expect(r.written).toEqual([]);
     expect(written()).toEqual([]);
     expect(tree(out)).toEqual(before);
+  });
+});
+
+describe('nothing is written unless every cluster built', () => {
+  /** A fleet whose last site is refused while it is built, after the others were rendered. */
+  function failingLast(n: number) {
+    const inv = fleet(n);
+    inv.clusters[n - 1].rke2!.controlPlane = { replicas: 5 };
+    return inv;
+  }
+
+  test('a first synth that finds a problem creates nothing', () => {
+    const out = join(dir(), 'out');
+    const r = synth(failingLast(3), out);
+    expect(r.problems.map(p => formatProblem(p))).toEqual([expect.stringMatching(/ clusters\[2\] \(site2\): hosts: .* 5 control-plane replicas but only 3 BareMetalHost/)]);
+    expect(r.written).toEqual([]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('a rerun that finds a problem leaves the directory as it was, a changed site rendered before the problem included', () => {
+    const out = join(dir(), 'out');
+    synth(fleet(3), out);
+    const before = tree(out);
+    const written = stamp(out);
+    const inv = failingLast(3);
+    inv.clusters[0].rke2!.apiVip = { ipv4: '172.31.9.100' };
+    expect(synth(inv, out).problems).toHaveLength(1);
+    expect(written()).toEqual([]);
+    expect(tree(out)).toEqual(before);
+  });
+
+  test('so does a synth into a directory written without a cache (which would be replaced as a whole)', () => {
+    const out = join(dir(), 'out');
+    synth(fleet(2), out);
+    rmSync(join(out, '.cdk8s-capi-synth-cache.json'));
+    const before = tree(out);
+    expect(synth(failingLast(3), out).problems).toHaveLength(1);
+    expect(tree(out)).toEqual(before);
+  });
+
+  test('the cache records every file, written this time or not', () => {
+    const out = join(dir(), 'out');
+    const inv = fleet(2);
+    synth(inv, out);
+    inv.clusters[1].rke2!.apiVip = { ipv4: '172.31.9.100' };
+    const r = synth(inv, out);
+    expect(r.written).toEqual(['site1/cluster/cluster.yaml']);
+    const cache = JSON.parse(readFileSync(join(out, '.cdk8s-capi-synth-cache.json'), 'utf8')) as SynthCache;
+    const files = (site: string) => Object.keys(cache.clusters[site].files).map(f => f.slice(site.length + 1)).sort();
+    expect(files('site1')).toEqual(['cluster/cluster.yaml', 'cluster/kustomization.yaml', 'hosts/hosts.yaml', 'hosts/kustomization.yaml', 'kustomization.yaml']);
+    expect(files('site0')).toEqual(files('site1'));
   });
 });
