@@ -2,7 +2,10 @@
 // simulator's HTTPS API server, three ways, alternating, medians:
 //   floor   raw server-side-apply PATCHes of the same objects, 8 in flight over keep-alive,
 //           doing nothing else (ssa-floor.ts, run by plain `node`);
+//   floor + client-node   the same after importing @kubernetes/client-node (what loading the
+//           kubeconfig library alone costs any applier built on it);
 //   ours    `cdk8s-capi apply --dry-run server` through the built CLI, offline validation included;
+//   ours --no-validate    the same without the offline validation;
 //   kubectl `kubectl apply --server-side --dry-run=server` of the same files;
 //   base    with BENCH_BASE_BIN=<other checkout>/bin/cdk8s-capi, `ours` as built there (before/after).
 // Every figure is the wall time of a whole process (spawn to exit); requests are counted by the
@@ -12,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { transpileModule, ModuleKind, ScriptTarget } from 'typescript';
 import { stringify } from 'yaml';
 import { fleetInventory } from './fleet-inventory';
@@ -25,8 +29,9 @@ import { loadInput } from '../src/validate/validate-input';
 
 const BIN = join(__dirname, '..', 'bin', 'cdk8s-capi');
 const IN_FLIGHT = 8;
+const CLIENT_NODE = pathToFileURL(require.resolve('@kubernetes/client-node')).href;
 
-export type WireVariant = 'floor' | 'ours' | 'base' | 'kubectl';
+export type WireVariant = 'floor' | 'floor + client-node' | 'ours' | 'ours --no-validate' | 'base' | 'kubectl';
 
 export interface WireRow {
   readonly variant: WireVariant;
@@ -110,15 +115,17 @@ export async function runApplierWire(sites = 48, repetitions = 5, baseBin = proc
     const ours = ['apply', join(dir, 'dist'), '--dry-run', 'server', '--kubeconfig', handle.kubeconfigPath, '--env-file', join(dir, 'bmc.env')];
 
     const commands: Record<WireVariant, () => Promise<Timed>> = {
-      floor: () => spawnTimed(process.execPath, [join(dir, 'ssa-floor.js'), join(dir, 'floor.json')]),
+      'floor': () => spawnTimed(process.execPath, [join(dir, 'ssa-floor.js'), join(dir, 'floor.json')]),
+      'floor + client-node': () => spawnTimed(process.execPath, [join(dir, 'ssa-floor.js'), join(dir, 'floor.json'), CLIENT_NODE]),
       // Plain progress lines (stdout is a pipe): what a user or CI sees.
-      ours: () => spawnTimed(process.execPath, [BIN, ...ours]),
-      base: () => spawnTimed(process.execPath, [baseBin ?? BIN, ...ours]),
+      'ours': () => spawnTimed(process.execPath, [BIN, ...ours]),
+      'ours --no-validate': () => spawnTimed(process.execPath, [BIN, ...ours, '--no-validate']),
+      'base': () => spawnTimed(process.execPath, [baseBin ?? BIN, ...ours]),
       // kubectl's discovery cache lives in the run's directory: cold on the first repetition only.
-      kubectl: () => spawnTimed('kubectl', ['apply', '--server-side', '--dry-run=server', '--kubeconfig', handle.kubeconfigPath,
+      'kubectl': () => spawnTimed('kubectl', ['apply', '--server-side', '--dry-run=server', '--kubeconfig', handle.kubeconfigPath,
         ...files.flatMap(f => ['-f', f])], { KUBECACHEDIR: kubectlCache }),
     };
-    const variants: WireVariant[] = ['floor', 'ours', ...(baseBin ? ['base' as const] : []),
+    const variants: WireVariant[] = ['floor', 'floor + client-node', 'ours', 'ours --no-validate', ...(baseBin ? ['base' as const] : []),
       ...(spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0 ? ['kubectl' as const] : [])];
     const runs = new Map<WireVariant, number[]>(variants.map(v => [v, []]));
     const last = new Map<WireVariant, { requests: number; connections: number; maxInFlight: number }>();

@@ -1,7 +1,8 @@
 // Fleet synth and validate against their floors, side by side in one run (bench/README.md):
 //   synth:    ours (the CLI: inventory → constructs, every check → files), ours rerun (the same
 //             inventory again, onto its own output), floor (the same documents dumped with js-yaml
-//             into the same files), envsubst (a template per file, envsubst per site)
+//             into the same files), floor + cdk8s (the same, each document first a plain cdk8s
+//             ApiObject rendered with toJson()), envsubst (a template per file, envsubst per site)
 //   validate: ours (the CLI on the output), floor (js-yaml parsing the same files, every Butane
 //             config and every inline manifest in them)
 // Usage: ts-node bench/fleet-synth.ts [sizes, default 100,1000] (run `npx projen compile` first)
@@ -75,6 +76,7 @@ export function runFleet(sizes: number[], runs: number): FleetRow[] {
         { name: 'synth ours', before: rm(out('ours')), command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
         { name: 'synth ours, rerun unchanged', command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
         { name: 'synth floor (js-yaml dump)', before: rm(out('floor')), command: process.execPath, args: [join(__dirname, 'floor-synth.js'), objects, out('floor')] },
+        { name: 'synth floor + cdk8s toJson', before: rm(out('floor-cdk8s')), command: process.execPath, args: [join(__dirname, 'floor-synth-cdk8s.js'), objects, out('floor-cdk8s')] },
         { name: 'synth envsubst per site', before: rm(out('envsubst')), command: 'bash', args: [join(__dirname, 'envsubst-sites.sh'), templates, sites, out('envsubst')] },
         { name: 'validate ours', command: process.execPath, args: [BIN, 'validate', ref] },
         { name: 'validate floor (js-yaml parse)', command: process.execPath, args: [join(__dirname, 'floor-validate.js'), ref] },
@@ -93,10 +95,10 @@ const ratio = (a?: Sample, b?: Sample) => (a && b ? `${(a.ms / b.ms).toFixed(2)}
 export function fleetTable(rows: FleetRow[]): string {
   const lines = ['| sites | variant | wall ms (median) | CPU ms | peak RSS MB |', '| ---: | --- | ---: | ---: | ---: |'];
   for (const r of rows) lines.push(`| ${r.sites} | ${r.variant} | ${r.ms.toFixed(0)} | ${r.cpuMs.toFixed(0)} | ${r.maxRssMb.toFixed(0)} |`);
-  lines.push('', '| sites | synth ÷ floor, wall (CPU) | synth ÷ envsubst | rerun ÷ synth | validate ÷ floor |', '| ---: | ---: | ---: | ---: | ---: |');
+  lines.push('', '| sites | synth ÷ floor, wall (CPU) | synth ÷ floor + cdk8s | synth ÷ envsubst | rerun ÷ synth | validate ÷ floor |', '| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const n of [...new Set(rows.map(r => r.sites))]) {
     const get = (v: string) => rows.find(r => r.sites === n && r.variant.startsWith(v));
-    lines.push(`| ${n} | ${ratio(get('synth ours'), get('synth floor'))} | ${ratio(get('synth ours'), get('synth envsubst'))} | ${ratio(get('synth ours, rerun'), get('synth ours'))} | ${ratio(get('validate ours'), get('validate floor'))} |`);
+    lines.push(`| ${n} | ${ratio(get('synth ours'), get('synth floor (js'))} | ${ratio(get('synth ours'), get('synth floor + cdk8s'))} | ${ratio(get('synth ours'), get('synth envsubst'))} | ${ratio(get('synth ours, rerun'), get('synth ours'))} | ${ratio(get('validate ours'), get('validate floor'))} |`);
   }
   return lines.join('\n');
 }

@@ -3,7 +3,8 @@
 // flight over one keep-alive HTTPS agent, doing nothing else. Node built-ins only: the
 // benchmark transpiles this file and runs it with plain `node`, so the process pays no more
 // than Node's own start-up. Prints `{"ms":…,"requests":…}` (ms: first request to last answer).
-// Usage: node ssa-floor.js <requests.json>  — {server, token, ca, inFlight, requests: [{path, body}]}
+// Usage: node ssa-floor.js <requests.json> [module]  — {server, token, ca, inFlight, requests: [{path, body}]}
+// With a module (a file URL), it is imported first: what loading that library alone adds.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 
@@ -40,6 +41,8 @@ function patch(agent: Agent, input: FloorInput, path: string, body: string): Pro
 
 async function main(): Promise<void> {
   const input = JSON.parse(readFileSync(process.argv[2], 'utf8')) as FloorInput;
+  // A Function-built import: TypeScript's CommonJS output would turn import() into require().
+  if (process.argv[3]) await (new Function('m', 'return import(m)') as (m: string) => Promise<unknown>)(process.argv[3]);
   const agent = new Agent({ keepAlive: true, maxSockets: input.inFlight, ca: input.ca });
   const t0 = performance.now();
   let next = 0;
