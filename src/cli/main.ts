@@ -45,13 +45,22 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Register]> = [
   ['simulate', () => (load('./simulate') as typeof SimulateCmd).registerSimulate],
 ];
 
-/** The command an argv names (the first word that is not an option: the global options take no value), if it is one of ours. */
+/** What `commandOf` answers for `--version` before any command or help: no command is needed. */
+export const VERSION_ONLY = '--version';
+
+/**
+ * The command an argv names (the first word that is not an option: the global options take no
+ * value), if it is one of ours; `VERSION_ONLY` when it asks for the version alone.
+ */
 export function commandOf(argv: readonly string[]): string | undefined {
-  const word = argv.slice(2).find(a => !a.startsWith('-'));
-  return COMMANDS.some(([name]) => name === word) ? word : undefined;
+  const args = argv.slice(2);
+  const word = args.find(a => !a.startsWith('-'));
+  if (COMMANDS.some(([name]) => name === word)) return word;
+  const first = args.find(a => ['-V', '--version', '-h', '--help'].includes(a));
+  return word === undefined && (first === '-V' || first === '--version') ? VERSION_ONLY : undefined;
 }
 
-/** The program with every command, or only `only` (what a run of that command needs; help and unknown commands need them all). */
+/** The program with every command, or only `only` (what a run of that command needs; help and unknown commands need them all; `VERSION_ONLY` none). */
 export function buildProgram(io: CliIo, setExit: (code: ExitCode) => void, only?: string): Command {
   const version = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version as string;
   const program = new Command('cdk8s-capi')
