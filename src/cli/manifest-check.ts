@@ -1,5 +1,6 @@
 // The manifests' own validation as the first upgrade preflight (plan, upgrade, fleet).
-import { objectsOf, validationErrors } from './load';
+import { objectsOf } from './load';
+import { validationErrors } from './validation-errors';
 import { PreflightItem, UpgradePreflight } from '../apply/upgrade-preflights';
 import { KubeObject } from '../core/kube-object';
 import { Input } from '../validate/validate-input';

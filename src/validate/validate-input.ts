@@ -5,33 +5,15 @@
 // `file:line kind/name field: message`.
 import { fleetYamlField } from './fleet-yaml';
 import { eksaCreateOnlyFindings, eksaSetFindings, hardwareFileOf, isOneOf, otherFileFindings } from './input-files';
-import { LoadResult, LoadedManifest, loadFleetYamls, loadManifests } from './manifest-files';
+import { Input } from './input-load';
+import { LoadedManifest, loadFleetYamls } from './manifest-files';
 import { upgradeRules } from './upgrade';
 import { ValidateOptions, validateObjects } from './validate';
-import { UsageError } from '../core/errors';
 import { Finding, LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { effectiveNamespace } from '../core/object-key';
 
-/** Manifests read for validation: the files found, with positions (kustomization files left out). */
-export interface Input extends LoadResult {}
-
-/**
- * Reads the paths (files, directories, `-` for stdin). No YAML or hardware.csv file at all is a
- * usage error (exit 2); unreadable paths are file errors (exit 2). The manifests applied now
- * (`against`) must include YAML.
- */
-export function loadInput(paths: readonly string[], opts: { stdin?: () => string; against?: boolean } = {}): Input {
-  const loaded = loadManifests(paths, { stdin: opts.stdin });
-  const manifests = loaded.manifests.filter(m => !(m.object.apiVersion ?? '').startsWith('kustomize.config.k8s.io/'));
-  if (opts.against && !loaded.yamlFiles.length) {
-    throw new UsageError(`--against: no YAML manifests in ${paths.join(', ')} (directories are searched for *.yaml and *.yml)`);
-  }
-  if (!loaded.yamlFiles.length && !loaded.otherFiles.length) {
-    throw new UsageError(`no YAML manifests or hardware.csv files in ${paths.join(', ')} (directories are searched for *.yaml, *.yml and *.csv)`);
-  }
-  return { ...loaded, manifests };
-}
+export { Input, loadInput } from './input-load';
 
 export interface ValidateInputOptions extends Pick<ValidateOptions, 'strict'> {
   /** The manifests applied now: the upgrade rules and the EKS-A upgrade preflights run against them. @default - none */
