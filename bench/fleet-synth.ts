@@ -26,13 +26,18 @@ export interface FleetRow extends Sample {
 const rm = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
 
 /** The envsubst peer's input: site0's files with its values as variables, and a row per site. */
-function envsubstInput(inv: Inventory, ref: string, dir: string): { templates: string; sites: string } {
-  const rows = inv.clusters.map(c => {
+/** Per site: its name, upper-case stem, VIPs, BMC network and MAC prefix (what differs between sites). */
+function siteRows(inv: Inventory): string[][] {
+  return inv.clusters.map(c => {
     const h = c.hosts![0];
     const bmcNet = /:\/\/([\d.]+)\.\d+\//.exec(h.bmcAddress)![1];
-    return [c.name, envVarStem(c.name), c.rke2!.apiVip!.ipv4, c.rke2!.ingressVip!.ipv4, bmcNet, h.bootMacAddress.split(':').slice(0, 4).join(':')];
+    return [c.name, envVarStem(c.name), c.rke2!.apiVip!.ipv4!, c.rke2!.ingressVip!.ipv4!, bmcNet, h.bootMacAddress.split(':').slice(0, 4).join(':')];
   });
-  const [site, upper, api, ingress, bmcNet, macPrefix] = rows[0] as string[];
+}
+
+function envsubstInput(inv: Inventory, ref: string, dir: string): { templates: string; sites: string } {
+  const rows = siteRows(inv);
+  const [site, upper, api, ingress, bmcNet, macPrefix] = rows[0];
   const templates = join(dir, 'templates');
   for (const f of ['hosts/hosts.yaml', 'hosts/kustomization.yaml', 'cluster/cluster.yaml', 'cluster/kustomization.yaml', 'kustomization.yaml']) {
     const text = readFileSync(join(ref, site, f), 'utf8')
@@ -44,6 +49,19 @@ function envsubstInput(inv: Inventory, ref: string, dir: string): { templates: s
   const sites = join(dir, 'sites.tsv');
   writeFileSync(sites, rows.map(r => r.join('\t')).join('\n') + '\n');
   return { templates, sites };
+}
+
+/** The template variants' input (template-synth.js): site0's objects as JSON with its values marked, and the rows of envsubstInput. */
+function templateInput(inv: Inventory, objects: string, dir: string): string {
+  const rows = siteRows(inv);
+  const [site, upper, api, ingress, bmcNet, macPrefix] = rows[0];
+  const mark = (v: string) => `\u27e8${v}\u27e9`;
+  const template = JSON.stringify(JSON.parse(readFileSync(objects, 'utf8'))[0])
+    .split(api).join(mark('API_VIP')).split(ingress).join(mark('INGRESS_VIP')).split(`${bmcNet}.`).join(`${mark('BMC_NET')}.`)
+    .split(macPrefix).join(mark('MAC_PREFIX')).split(upper).join(mark('SITE_UPPER')).split(site).join(mark('SITE'));
+  const file = join(dir, 'template.json');
+  writeFileSync(file, JSON.stringify({ template, vars: ['SITE', 'SITE_UPPER', 'API_VIP', 'INGRESS_VIP', 'BMC_NET', 'MAC_PREFIX'], rows }));
+  return file;
 }
 
 /** Writes the n-site fleet's inventory, its reference output and the floors' inputs into dir. */
@@ -71,12 +89,15 @@ export function runFleet(sizes: number[], runs: number): FleetRow[] {
     try {
       const { inv, ref, objects, inventory } = prepareFleet(n, dir);
       const { templates, sites } = envsubstInput(inventory, ref, dir);
+      const template = templateInput(inventory, objects, dir);
       const out = (v: string) => join(dir, `out-${v}`);
       const variants: Variant[] = [
         { name: 'synth ours', before: rm(out('ours')), command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
         { name: 'synth ours, rerun unchanged', command: process.execPath, args: [BIN, 'synth', '-f', inv, '-o', out('ours')] },
         { name: 'synth floor (js-yaml dump)', before: rm(out('floor')), command: process.execPath, args: [join(__dirname, 'floor-synth.js'), objects, out('floor')] },
         { name: 'synth floor + cdk8s toJson', before: rm(out('floor-cdk8s')), command: process.execPath, args: [join(__dirname, 'floor-synth-cdk8s.js'), objects, out('floor-cdk8s')] },
+        { name: 'synth template per site (no checks)', before: rm(out('template')), command: process.execPath, args: [join(__dirname, 'template-synth.js'), template, out('template')] },
+        { name: 'synth template per site + validate', before: rm(out('template-v')), command: process.execPath, args: [join(__dirname, 'template-synth.js'), template, out('template-v'), '--validate'] },
         { name: 'synth envsubst per site', before: rm(out('envsubst')), command: 'bash', args: [join(__dirname, 'envsubst-sites.sh'), templates, sites, out('envsubst')] },
         { name: 'validate ours', command: process.execPath, args: [BIN, 'validate', ref] },
         { name: 'validate floor (js-yaml parse)', command: process.execPath, args: [join(__dirname, 'floor-validate.js'), ref] },
