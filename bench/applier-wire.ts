@@ -25,7 +25,7 @@ import { buildInventory } from '../src/inventory/build';
 import { loadInventory } from '../src/inventory/load';
 import { writeOutput } from '../src/inventory/write';
 import { Simulator } from '../src/sim/simulator';
-import { loadInput } from '../src/validate/validate-input';
+import { loadInput } from '../src/validate/input-load';
 
 const BIN = join(__dirname, '..', 'bin', 'cdk8s-capi');
 const IN_FLIGHT = 8;

@@ -6,14 +6,11 @@
 // site. A measurement for the decision, not a synth: template names keep site0's content hashes.
 // Usage: node bench/template-synth.js TEMPLATE.json OUTDIR [--validate]  (run `npx projen compile` first)
 'use strict';
-const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { dump } = require('js-yaml');
+const { readFileSync } = require('node:fs');
+const { writeSite } = require('./floor-write');
 
 const [input, out, flag] = process.argv.slice(2);
 const validateObjectSet = flag === '--validate' ? require('../lib/src/validate/validate.js').validateObjectSet : undefined;
-const yaml = docs => docs.map(d => dump(d, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n');
-const kustomization = resources => yaml([{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources }]);
 const { template, vars, rows } = JSON.parse(readFileSync(input, 'utf8'));
 let errors = 0;
 for (const row of rows) {
@@ -21,12 +18,7 @@ for (const row of rows) {
   vars.forEach((v, i) => { text = text.split(`\u27e8${v}\u27e9`).join(row[i]); });
   const site = JSON.parse(text);
   if (validateObjectSet) errors += validateObjectSet([...site.hosts, ...site.cluster]).filter(f => f.finding.severity === 'error').length;
-  for (const [dir, objects] of [['hosts', site.hosts], ['cluster', site.cluster]]) {
-    mkdirSync(join(out, row[0], dir), { recursive: true });
-    writeFileSync(join(out, row[0], dir, `${dir}.yaml`), yaml(objects));
-    writeFileSync(join(out, row[0], dir, 'kustomization.yaml'), kustomization([`${dir}.yaml`]));
-  }
-  writeFileSync(join(out, row[0], 'kustomization.yaml'), kustomization(['hosts', 'cluster']));
+  writeSite(out, row[0], site.hosts, site.cluster);
 }
 if (errors) {
   process.stderr.write(`${errors} errors\n`);

@@ -3,7 +3,7 @@ import { objectsOf } from './load';
 import { validationErrors } from './validation-errors';
 import { PreflightItem, UpgradePreflight } from '../apply/upgrade-preflights';
 import { KubeObject } from '../core/kube-object';
-import { Input } from '../validate/validate-input';
+import { Input } from '../validate/input-load';
 
 /** The manifests' own validation (validate/validate-input.ts) as the first preflight, each error at its file:line. */
 export function manifestCheck(input: Input, objects: readonly KubeObject[] = objectsOf(input)): UpgradePreflight {

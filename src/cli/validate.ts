@@ -5,7 +5,8 @@ import { Command, Option } from 'commander';
 import { CliIo } from './io';
 import { ExitCode } from '../core/errors';
 import { formatLocatedFinding, Severity } from '../core/finding';
-import { InputReport, loadInput, validateInput } from '../validate/validate-input';
+import { loadInput } from '../validate/input-load';
+import { InputReport, validateInput } from '../validate/validate-input';
 
 export interface ValidateOptions {
   readonly against?: string[];

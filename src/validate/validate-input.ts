@@ -13,8 +13,6 @@ import { Finding, LocatedFinding, Severity } from '../core/finding';
 import { KubeObject } from '../core/kube-object';
 import { effectiveNamespace } from '../core/object-key';
 
-export { Input, loadInput } from './input-load';
-
 export interface ValidateInputOptions extends Pick<ValidateOptions, 'strict'> {
   /** The manifests applied now: the upgrade rules and the EKS-A upgrade preflights run against them. @default - none */
   readonly against?: Input;

@@ -3,7 +3,8 @@
 import { RuleCase } from './case';
 import { Finding } from '../../../src/core/finding';
 import { KubeObject } from '../../../src/core/kube-object';
-import { Input, validateInput } from '../../../src/validate/validate-input';
+import { Input } from '../../../src/validate/input-load';
+import { validateInput } from '../../../src/validate/validate-input';
 
 /** The objects as if read from one file (every finding on line 1). */
 function inMemory(objects: readonly KubeObject[], file: string): Input {
