@@ -55,15 +55,30 @@ export interface ValidationCrdPin {
   readonly bytes: number;
 }
 
+/**
+ * One of the Kubernetes API's own OpenAPI v3 documents (`api/openapi-spec/v3/` at the release
+ * tag): the schemas of the built-in kinds of one group/version.
+ */
+export interface OpenApiPin {
+  /** `v1` for the core group, else `<group>/<version>`. */
+  readonly groupVersion: string;
+  readonly file: string;
+  readonly upstream: UpstreamRef;
+  readonly url: string;
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
 export interface CrdLock {
   readonly crds: CrdPin[];
   readonly schemas: SchemaPin[];
   readonly validationCrds: ValidationCrdPin[];
+  readonly openapi: OpenApiPin[];
 }
 
 /** Every pinned file, whatever its section. */
 export function allPins(lock: CrdLock): Array<{ file: string; url: string; sha256: string; upstream: UpstreamRef }> {
-  return [...lock.crds, ...lock.schemas, ...lock.validationCrds];
+  return [...lock.crds, ...lock.schemas, ...lock.validationCrds, ...lock.openapi];
 }
 
 export const PROJECT_ROOT = resolve(__dirname, '..');

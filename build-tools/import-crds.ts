@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   }
   const lock = readLock();
   const dir = cacheDir();
-  console.log(`verifying ${lock.crds.length} CRDs, ${lock.validationCrds.length} validation-only CRD files and ${lock.schemas.length} schemas against their pins (cache: ${dir})`);
+  console.log(`verifying ${lock.crds.length} CRDs, ${lock.validationCrds.length} validation-only CRD files, ${lock.schemas.length} schemas and ${lock.openapi.length} Kubernetes OpenAPI documents against their pins (cache: ${dir})`);
 
   const byGroup = new Map<string, object[]>();
   const bundle: object[] = [];
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
   for (const pin of lock.schemas) {
     extraSchemas[pin.name] = JSON.parse((await fetchPinned(pin, dir)).toString('utf8'));
   }
+  for (const pin of lock.openapi) await fetchPinned(pin, dir);
 
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });

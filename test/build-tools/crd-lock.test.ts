@@ -100,9 +100,35 @@ describe('imports/crds.lock.json', () => {
     const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', 'imports', 'crd-schemas.json'), 'utf8'));
     const bundled = new Set(bundle.crds.map((c: any) => `${c.group}/${c.kind}`));
     for (const k of kinds) expect(bundled.has(k)).toBe(true);
-    // Validation only: no typed classes for these groups.
-    for (const g of new Set(lock.validationCrds.flatMap(p => p.crds.map(c => c.group)))) {
-      expect(existsSync(join(__dirname, '..', '..', 'imports', `${g}.ts`))).toBe(false);
+    // Validation only: no typed classes for these kinds (their group may have typed kinds of ours).
+    const typed = new Set(lock.crds.map(p => p.group));
+    for (const c of lock.validationCrds.flatMap(p => p.crds)) {
+      const file = join(__dirname, '..', '..', 'imports', `${c.group}.ts`);
+      if (!typed.has(c.group)) expect(existsSync(file)).toBe(false);
+      else expect(readFileSync(file, 'utf8')).not.toMatch(new RegExp(`^export class ${c.kind} extends`, 'm'));
+    }
+  });
+
+  test('every CRD the pinned releases install is pinned, once', () => {
+    const kinds = [...lock.crds.map(p => `${p.group}/${p.kind}`), ...lock.validationCrds.flatMap(p => p.crds.map(c => `${c.group}/${c.kind}`))];
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect(kinds).toEqual(expect.arrayContaining([
+      'controlplane.cluster.x-k8s.io/KubeadmControlPlane', 'bootstrap.cluster.x-k8s.io/KubeadmConfigTemplate',
+      'cluster.x-k8s.io/MachinePool', 'cluster.x-k8s.io/MachineDrainRule', 'addons.cluster.x-k8s.io/ClusterResourceSet',
+      'ipam.cluster.x-k8s.io/IPAddressClaim', 'runtime.cluster.x-k8s.io/ExtensionConfig',
+      'infrastructure.cluster.x-k8s.io/Metal3RemediationTemplate', 'metal3.io/HardwareData', 'metal3.io/HostFirmwareComponents',
+      'ipam.metal3.io/IPClaim', 'metallb.io/ServiceL2Status', 'anywhere.eks.amazonaws.com/SnowIPPool', 'tinkerbell.org/Workflow',
+      'external-secrets.io/ExternalSecret', 'bitnami.com/SealedSecret',
+    ]));
+  });
+
+  test('the Kubernetes API\'s own OpenAPI documents are pinned, one per group/version', () => {
+    const gvs = lock.openapi.map(p => p.groupVersion);
+    expect(new Set(gvs).size).toBe(gvs.length);
+    expect(gvs).toEqual(expect.arrayContaining(['v1', 'apps/v1', 'rbac.authorization.k8s.io/v1', 'batch/v1']));
+    for (const p of lock.openapi) {
+      expect(p.upstream).toMatchObject({ repo: 'kubernetes/kubernetes', tag: 'v1.28.4' });
+      expect(p.file.endsWith(p.upstream.path.replace('api/openapi-spec/v3/', ''))).toBe(true);
     }
   });
 

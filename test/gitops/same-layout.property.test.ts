@@ -4,8 +4,8 @@
 // `rollout:` and resolves it into the one layout (core/fleet-waves.ts).
 import * as fc from 'fast-check';
 import { resolveSettings } from '../../src/apply/fleet/settings';
-import { labelMatcher, layoutWaves, orderClusters } from '../../src/core/fleet-waves';
 import { FleetRollout } from '../../src/core/fleet-rollout';
+import { labelMatcher, layoutWaves, orderClusters } from '../../src/core/fleet-waves';
 import { planWaves } from '../../src/gitops/waves';
 
 interface Site { readonly name: string; readonly labels: Record<string, string> }

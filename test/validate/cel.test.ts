@@ -26,7 +26,10 @@ describe('the pinned CRDs', () => {
     const projects = new Set(CATALOG.filter(p => !p.families.includes('cel')).flatMap(p => p.entries.flatMap(e => (e.upstream ?? []).map(r => r.repo))));
     const ids = new Set(CATALOG.flatMap(p => p.entries.map(e => e.id)));
     const missing = (bundle.crds as any[])
-      .filter(c => projects.has(String(c.source).split('@')[0]) && c.versions.some((v: any) => rulesIn(v.schema).length))
+      // Rules under status, when status is a subresource, never meet a manifest: the API server drops
+      // status from writes to the main resource (MetalLB's ServiceL2Status / ServiceBGPStatus).
+      .filter(c => projects.has(String(c.source).split('@')[0]) && c.versions.some((v: any) => rulesIn(v.schema)
+        .some(r => !(v.subresources?.status && /^\.?status\b/.test(r.path)))))
       .map(c => `cel/${c.group}/${c.kind}`)
       .filter(id => !ids.has(id));
     expect(projects.has('kubernetes-sigs/cluster-api')).toBe(true);

@@ -6,8 +6,8 @@
 // Time is the injectable clock's (the soak, durations), so tests run a fleet in simulated time.
 import { ClusterPlan, PlanStatus } from './cluster-plan';
 import { ClusterRecord, ClusterState, FleetJournal, waveKey } from './fleet-journal';
-import { Wave } from '../../core/fleet-waves';
 import { Clock, sleep } from '../../core/clock';
+import { Wave } from '../../core/fleet-waves';
 
 /** A cluster of the rollout: its name, the hash of its manifests, its preflight outcome. */
 export interface FleetMember {

@@ -1,9 +1,9 @@
 // The settings of one fleet rollout: each from its flag when given, else from the inventory's
 // `rollout:` (rollout.json), else the default. A bad flag is a usage error naming the flag; a
 // bad rollout.json value is an input error naming the file and field; both say what is valid.
-import { FailureBudget, RolloutSettingError, WaveBoundary, formatWaves, labelMatcher, parseFailureBudget, parseWaves } from '../../core/fleet-waves';
 import { InvalidInputError, UsageError } from '../../core/errors';
 import { FleetRollout } from '../../core/fleet-rollout';
+import { FailureBudget, RolloutSettingError, WaveBoundary, formatWaves, labelMatcher, parseFailureBudget, parseWaves } from '../../core/fleet-waves';
 import { parseDuration } from '../timeouts';
 
 /** The fleet flags as typed (strings; undefined when not given). */

@@ -275,6 +275,27 @@ const entries: CatalogEntry[] = [
         ? 'v1beta2 .spec.{controlPlane,workers.machineDeployments[]}.healthCheck.checks.unhealthyMachineConditions[].type'
         : 'v1beta2 .spec.topology.{controlPlane,workers.machineDeployments[]}.healthCheck.checks.unhealthyMachineConditions[].type')],
   })),
+  {
+    id: 'cel/cluster.x-k8s.io/MachineDrainRule',
+    kinds: ['cluster.x-k8s.io/MachineDrainRule'],
+    kind: CheckKind.CEL,
+    what: 'x-kubernetes-validations: the entries of spec.machines and of spec.pods must be unique',
+    upstream: [at('config/crd/bases/cluster.x-k8s.io_machinedrainrules.yaml', 'v1beta2 .spec.machines, .spec.pods')],
+  },
+  // The kubeadm bootstrap and control-plane providers ship in the same release (bootstrap/kubeadm, controlplane/kubeadm).
+  ...([
+    ['bootstrap', 'KubeadmConfig', 'kubeadmconfigs', '.spec'],
+    ['bootstrap', 'KubeadmConfigTemplate', 'kubeadmconfigtemplates', '.spec.template.spec'],
+    ['controlplane', 'KubeadmControlPlane', 'kubeadmcontrolplanes', '.spec.kubeadmConfigSpec'],
+    ['controlplane', 'KubeadmControlPlaneTemplate', 'kubeadmcontrolplanetemplates', '.spec.template.spec.kubeadmConfigSpec'],
+  ] as const).map(([provider, kind, plural, spec]): CatalogEntry => ({
+    id: `cel/${provider}.cluster.x-k8s.io/${kind}`,
+    kinds: [`${provider}.cluster.x-k8s.io/${kind}`],
+    kind: CheckKind.CEL,
+    what: 'x-kubernetes-validations: extraArgs and kubeletExtraArgs names unique, exactly one of layout / diskLayout per partition, a known partitionType',
+    upstream: [at(`${provider}/kubeadm/config/crd/bases/${provider}.cluster.x-k8s.io_${plural}.yaml`,
+      `v1beta2 ${spec}.{clusterConfiguration.*.extraArgs, *Configuration.nodeRegistration.kubeletExtraArgs, diskSetup.partitions[]}`)],
+  })),
 ];
 
 const np = (kinds: string[], what: string, kind: CheckKind, upstream: UpstreamRef, why: string): NotPorted => ({ kinds, what, kind, upstream, why });

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { ClusterPlan, PlanStatus } from '../../../src/apply/fleet/cluster-plan';
 import { ClusterState, FleetJournal } from '../../../src/apply/fleet/fleet-journal';
 import { ClusterResult, FleetMember, FleetReport, FleetRunner } from '../../../src/apply/fleet/runner';
-import { layoutWaves, parseWaves } from '../../../src/core/fleet-waves';
 import { ManualClock } from '../../../src/core/clock';
+import { layoutWaves, parseWaves } from '../../../src/core/fleet-waves';
 
 const MIN = 60_000;
 const plan = (status = PlanStatus.READY, reason?: string): ClusterPlan => ({ status, reason, from: 'v1', to: 'v2', changes: status === PlanStatus.UP_TO_DATE ? 0 : 1, preflights: [] });

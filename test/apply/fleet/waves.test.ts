@@ -2,10 +2,10 @@
 // rounding up, canary pinning, ordering by a label, the failure budget, and the messages of bad
 // values (naming the flag or the rollout.json field and what is valid).
 import { resolveSettings } from '../../../src/apply/fleet/settings';
+import { InvalidInputError, UsageError } from '../../../src/core/errors';
 import {
   RolloutSettingError, failuresAllowed, labelMatcher, layoutWaves, orderClusters, parseFailureBudget, parseWaves,
 } from '../../../src/core/fleet-waves';
-import { InvalidInputError, UsageError } from '../../../src/core/errors';
 
 const fleet = (n: number, labels: (i: number) => Record<string, string> = () => ({})) =>
   Array.from({ length: n }, (_, i) => ({ name: `site${i}`, labels: labels(i) }));

@@ -2,7 +2,8 @@
 // webhook test tables where they exist (`source`), else ours.
 import { RuleCase } from './case';
 import {
-  CLUSTER, CLUSTER_CLASS, MACHINE, MACHINE_DEPLOYMENT, MACHINE_DEPLOYMENT_V1BETA1, MACHINE_SET, MHC, MHC_V1BETA1, TOPOLOGY_CLUSTER, edit,
+  CLUSTER, CLUSTER_CLASS, MACHINE, MACHINE_DEPLOYMENT, MACHINE_DEPLOYMENT_V1BETA1, MACHINE_SET, MHC, MHC_V1BETA1, TOPOLOGY_CLUSTER, drainRule, edit,
+  kubeadmConfig, kubeadmConfigTemplate, kubeadmControlPlane, kubeadmControlPlaneTemplate,
 } from './fixtures-capi';
 
 const T = (file: string, test: string, name?: string) => `kubernetes-sigs/cluster-api internal/webhooks/${file}_test.go ${test}${name ? ` "${name}"` : ''}`;
@@ -193,4 +194,15 @@ export const CLUSTER_API_CASES: RuleCase[] = [
   { rule: 'cel/cluster.x-k8s.io/Cluster', expect: 'accept', title: 'a condition of its own', objects: topo(o => { o.spec.topology.workers.machineDeployments[0].healthCheck = { checks: { unhealthyMachineConditions: [{ type: 'Mine', status: 'True', timeoutSeconds: 60 }] } }; }) },
   { rule: 'cel/cluster.x-k8s.io/ClusterClass', expect: 'reject', title: 'control-plane condition Available', objects: cls(o => { o.spec.controlPlane.healthCheck = { checks: { unhealthyMachineConditions: [{ type: 'Available', status: 'False', timeoutSeconds: 60 }] } }; }) },
   { rule: 'cel/cluster.x-k8s.io/ClusterClass', expect: 'accept', title: 'a condition of its own', objects: cls(o => { o.spec.controlPlane.healthCheck = { checks: { unhealthyMachineConditions: [{ type: 'Mine', status: 'False', timeoutSeconds: 60 }] } }; }) },
+  { rule: 'cel/cluster.x-k8s.io/MachineDrainRule', expect: 'reject', title: 'the same machine selector twice', objects: [drainRule([{ selector: { matchLabels: { a: 'b' } } }, { selector: { matchLabels: { a: 'b' } } }])], message: /entries in machines must be unique/ },
+  { rule: 'cel/cluster.x-k8s.io/MachineDrainRule', expect: 'accept', title: 'two different machine selectors', objects: [drainRule([{ selector: { matchLabels: { a: 'b' } } }, { selector: { matchLabels: { a: 'c' } } }])] },
+  // Kubeadm bootstrap and control plane (same release)
+  { rule: 'cel/bootstrap.cluster.x-k8s.io/KubeadmConfig', expect: 'reject', title: 'kubeletExtraArgs names twice', objects: [kubeadmConfig({ initConfiguration: { nodeRegistration: { kubeletExtraArgs: [{ name: 'v', value: '1' }, { name: 'v', value: '2' }] } } })], message: /kubeletExtraArgs name must be unique/ },
+  { rule: 'cel/bootstrap.cluster.x-k8s.io/KubeadmConfig', expect: 'accept', title: 'distinct kubeletExtraArgs names', objects: [kubeadmConfig({ initConfiguration: { nodeRegistration: { kubeletExtraArgs: [{ name: 'v', value: '1' }, { name: 'node-ip', value: '10.0.0.2' }] } } })] },
+  { rule: 'cel/bootstrap.cluster.x-k8s.io/KubeadmConfigTemplate', expect: 'reject', title: 'apiServer extraArgs names twice', objects: [kubeadmConfigTemplate({ clusterConfiguration: { apiServer: { extraArgs: [{ name: 'a', value: '1' }, { name: 'a', value: '1' }] } } })], message: /extraArgs name must be unique/ },
+  { rule: 'cel/bootstrap.cluster.x-k8s.io/KubeadmConfigTemplate', expect: 'accept', title: 'one apiServer extraArg', objects: [kubeadmConfigTemplate({ clusterConfiguration: { apiServer: { extraArgs: [{ name: 'a', value: '1' }] } } })] },
+  { rule: 'cel/controlplane.cluster.x-k8s.io/KubeadmControlPlane', expect: 'reject', title: 'a partition with neither layout nor diskLayout', objects: [kubeadmControlPlane({ diskSetup: { partitions: [{ device: '/dev/sda' }] } })], message: /exactly one of the fields in \[layout diskLayout\]/ },
+  { rule: 'cel/controlplane.cluster.x-k8s.io/KubeadmControlPlane', expect: 'accept', title: 'a partition with layout', objects: [kubeadmControlPlane({ diskSetup: { partitions: [{ device: '/dev/sda', layout: true }] } })] },
+  { rule: 'cel/controlplane.cluster.x-k8s.io/KubeadmControlPlaneTemplate', expect: 'reject', title: 'controllerManager extraArgs names twice', objects: [kubeadmControlPlaneTemplate({ clusterConfiguration: { controllerManager: { extraArgs: [{ name: 'x', value: '1' }, { name: 'x', value: '2' }] } } })], message: /extraArgs name must be unique/ },
+  { rule: 'cel/controlplane.cluster.x-k8s.io/KubeadmControlPlaneTemplate', expect: 'accept', title: 'no extraArgs', objects: [kubeadmControlPlaneTemplate({})] },
 ];

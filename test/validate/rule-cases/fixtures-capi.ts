@@ -164,3 +164,37 @@ export const RKE2_CONTROL_PLANE = (version: string): KubeObject => ({
     machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3MachineTemplate', name: 't' } } },
   },
 });
+
+export const drainRule = (machines: unknown[]): KubeObject => ({
+  apiVersion: 'cluster.x-k8s.io/v1beta2',
+  kind: 'MachineDrainRule',
+  metadata: meta('drain'),
+  spec: { drain: { behavior: 'Skip' }, machines },
+});
+
+export const kubeadmConfig = (spec: Record<string, unknown>): KubeObject => ({
+  apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2', kind: 'KubeadmConfig', metadata: meta('c1-cp-0'), spec,
+});
+
+export const kubeadmConfigTemplate = (spec: Record<string, unknown>): KubeObject => ({
+  apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2', kind: 'KubeadmConfigTemplate', metadata: meta('c1-workers'), spec: { template: { spec } },
+});
+
+const kcpSpec = (kubeadmConfigSpec: Record<string, unknown>) => ({
+  kubeadmConfigSpec,
+  machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'Metal3MachineTemplate', name: 'c1-cp' } } },
+});
+
+export const kubeadmControlPlane = (kubeadmConfigSpec: Record<string, unknown>): KubeObject => ({
+  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+  kind: 'KubeadmControlPlane',
+  metadata: meta('c1'),
+  spec: { replicas: 3, version: 'v1.33.1', ...kcpSpec(kubeadmConfigSpec) },
+});
+
+export const kubeadmControlPlaneTemplate = (kubeadmConfigSpec: Record<string, unknown>): KubeObject => ({
+  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+  kind: 'KubeadmControlPlaneTemplate',
+  metadata: meta('c1'),
+  spec: { template: { spec: { kubeadmConfigSpec } } },
+});
