@@ -47,6 +47,17 @@ export function renderMatrix(): string {
     }
     lines.push('');
   }
+  const reported = CATALOG.flatMap(p => p.entries.filter(e => e.fieldReports?.length).map(e => ({ p, e })));
+  lines.push('## From field reports', '',
+    'Mistakes real users reported in the upstream issue trackers that every webhook accepts and that never work (or',
+    'that a webhook refuses only after the site is half built). Each rule cites the reports (`owner/repo#number`); its',
+    'reject case is built from a report and its accept case is the fixed manifest. The rules are also listed above,',
+    'under their project.', '',
+    `${reported.length} rules from ${new Set(reported.flatMap(r => r.e.fieldReports!)).size} reports.`, '',
+    '| rule | project | what | reports | cases |', '| --- | --- | --- | --- | --- |');
+  for (const { p, e } of reported.sort((a, b) => a.e.id.localeCompare(b.e.id))) {
+    lines.push(`| \`${e.id}\` | ${cell(p.project)} | ${cell(e.what)} | ${e.fieldReports!.join('<br>')} | ${cases(e, byRule)} |`);
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

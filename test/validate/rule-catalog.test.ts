@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { RULE_CASES } from './rule-cases';
 import { findingsOf } from './rule-cases/run';
 import { MATRIX_FILE, renderMatrix } from '../../build-tools/coverage-matrix';
-import { CATALOG, CatalogEntry } from '../../src/validate/catalog';
+import { CATALOG, CatalogEntry, FIELD_REPORT_REF } from '../../src/validate/catalog';
 
 const ROOT = join(__dirname, '..', '..');
 const entries: CatalogEntry[] = CATALOG.flatMap(p => p.entries);
@@ -100,6 +100,18 @@ test('every entry has a reject case and an accept case, and every case is about 
     }
   }
   for (const c of RULE_CASES) if (!ids.has(c.rule)) problems.push(`case "${c.title}": ${c.rule} is not catalogued`);
+  expect(problems).toEqual([]);
+});
+
+test('every field-report rule cites its reports as owner/repo#number and has a reject case built from one', () => {
+  const problems: string[] = [];
+  for (const e of entries.filter(x => x.fieldReports)) {
+    if (!e.fieldReports!.length) problems.push(`${e.id}: fieldReports is empty`);
+    for (const r of e.fieldReports!) if (!FIELD_REPORT_REF.test(r)) problems.push(`${e.id}: "${r}" is not owner/repo#number`);
+    if (!RULE_CASES.some(c => c.rule === e.id && c.expect === 'reject' && c.source && e.fieldReports!.includes(c.source))) {
+      problems.push(`${e.id}: no reject case whose source is one of its reports`);
+    }
+  }
   expect(problems).toEqual([]);
 });
 

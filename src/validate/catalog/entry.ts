@@ -55,7 +55,17 @@ export interface CatalogEntry {
   readonly ours?: string;
   /** Where ours is stricter than upstream, the rule reports a warning; say what upstream accepts. */
   readonly stricterThanUpstream?: string;
+  /**
+   * Mistakes real users reported upstream that this rule catches, as `owner/repo#number` (an issue
+   * or pull request). Such a rule has a reject case built from the report (its `source` is the
+   * reference) and an accept case of the fixed manifest. An error where the result is certain to
+   * fail, a warning where it usually does.
+   */
+  readonly fieldReports?: readonly string[];
 }
+
+/** `owner/repo#number`: how a field report is cited. */
+export const FIELD_REPORT_REF = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+#[1-9][0-9]*$/;
 
 /** An upstream check we do not port, and why (e.g. it needs live cluster state). */
 export interface NotPorted {
