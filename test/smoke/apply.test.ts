@@ -94,7 +94,8 @@ describe('apply / status / delete against the simulator', () => {
       expect.stringMatching(/^✔ Waiting for worker nodes to be ready \(\d+(ms|s)\)$/),
       `✔ Fetching kubeconfig: ${join(env.dir, 'multinode-cluster.kubeconfig')} (${term.lines[4].replace(/^.* \((.*)\)$/, '$1')})`,
       expect.stringMatching(/^✔ Waiting for cluster to be available \(\d+(ms|s)\)$/),
-      expect.stringMatching(/^🎉 Done in \d+s \(15 objects, \d+ API requests\)$/),
+      // A loaded machine may see a transient error that the applier retries (and counts).
+      expect.stringMatching(/^🎉 Done in \d+s \(15 objects, \d+ API requests(, \d+ retried)?\)$/),
       `kubeconfig multinode-cluster: ${join(env.dir, 'multinode-cluster.kubeconfig')}`,
     ]);
     expect(readdirSync(env.dir)).toContain('multinode-cluster.kubeconfig');
