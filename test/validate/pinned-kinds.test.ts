@@ -24,10 +24,10 @@ test('every kind pinned for validation only has a schema in the registry, and a 
 
 test('the schema layer has no finding on any of them', () => {
   const r = SchemaRegistry.default();
-  expect(PINNED_KIND_OBJECTS.flatMap(o => r.validate(o).map(f => `${o.kind}/${o.metadata.name} ${f.field}: ${f.message}`))).toEqual([]);
+  expect(PINNED_KIND_OBJECTS.flatMap(o => r.validate(o).map(f => `${o.kind}/${o.metadata?.name} ${f.field}: ${f.message}`))).toEqual([]);
 });
 
 test('no rule reports an error on them either, taken as one set', () => {
-  const errors = validateObjects(PINNED_KIND_OBJECTS).flatMap(r => r.findings.filter(f => f.severity === Severity.ERROR).map(f => `${r.object.kind}/${r.object.metadata.name} ${f.rule} ${f.field}: ${f.message}`));
+  const errors = validateObjects(PINNED_KIND_OBJECTS).flatMap(r => r.findings.filter(f => f.severity === Severity.ERROR).map(f => `${r.object.kind}/${r.object.metadata?.name} ${f.rule} ${f.field}: ${f.message}`));
   expect(errors).toEqual([]);
 });
