@@ -296,7 +296,9 @@ export class SchemaRegistry {
       hint = `the pinned Kubernetes ${this.builtins.source.split('@')[1]} OpenAPI has ${kind} in ${otherVersions.map(v => (group ? `${group}/${v}` : v)).join(', ')} only; ${version} may still be served`;
     } else if (known.length) {
       const kinds = known.map(([gk]) => gk.slice(group.length + 1)).sort().join(', ');
-      hint = `${group || 'the core group'} is not closed (any CRD may add a kind, and the Cluster API groups are shared by every provider); the pinned schemas define ${kinds}`;
+      hint = known.some(([, s]) => s.source === 'builtin')
+        ? `the pinned Kubernetes ${this.builtins.source.split('@')[1]} OpenAPI defines ${kinds} in ${group || 'the core group'}; a server may serve more`
+        : `${group} is not closed (any CRD may add a kind, and the Cluster API groups are shared by every provider); the pinned schemas define ${kinds}`;
     } else {
       hint = 'not a pinned CRD or a built-in kind of the pinned Kubernetes OpenAPI';
     }

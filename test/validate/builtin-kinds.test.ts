@@ -155,6 +155,8 @@ describe('built-in kinds from the Kubernetes OpenAPI', () => {
       expect(r.validate({ apiVersion, kind, metadata: { name: 'x' } })).toEqual([expect.objectContaining({ severity: 'warning', rule: 'schema/unknown-kind', message: `no schema for ${kind} in ${apiVersion}: not checked` })]);
     }
     expect(r.resolve('batch/v1beta1', 'CronJob')).toEqual({ status: 'unknown-kind' });
+    expect(r.validate({ apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'x' } })[0].hint)
+      .toBe('the pinned Kubernetes v1.28.4 OpenAPI defines ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet in apps; a server may serve more');
   });
 
   test('the OpenAPI documents are the only source: no hand-written field list remains', () => {
