@@ -18,9 +18,11 @@
 // - RawExtension, FieldsV1 and untyped definitions (apiextensions JSON) hold any value:
 //   x-kubernetes-preserve-unknown-fields (an object type without fields is an empty Go struct,
 //   which takes none);
-// - prose and merge metadata (description, x-kubernetes-patch-*, x-kubernetes-unions) are dropped.
+// - prose (by strip-schema.ts, as for CRDs) and merge metadata (x-kubernetes-patch-*,
+//   x-kubernetes-unions) are dropped.
 // Recursive definitions (apiextensions JSONSchemaProps) are listed, so that the run time keeps
 // references to them as references instead of expanding them forever.
+import { stripSchema } from './strip-schema';
 
 /** One creatable built-in kind. */
 export interface BuiltinKindEntry {
@@ -62,7 +64,7 @@ const TIMES = ['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'io.k8s.apimachinery
 const FREE_FORM = ['io.k8s.apimachinery.pkg.runtime.RawExtension', 'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1'];
 /** apimachinery v1.28.4 pkg/api/resource/quantity.go `splitREString`: what `ParseQuantity` accepts first. */
 const QUANTITY_PATTERN = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
-const DROPPED = new Set(['description', 'x-kubernetes-patch-strategy', 'x-kubernetes-patch-merge-key', 'x-kubernetes-unions', 'x-kubernetes-group-version-kind', 'example']);
+const DROPPED = new Set(['x-kubernetes-patch-strategy', 'x-kubernetes-patch-merge-key', 'x-kubernetes-unions', 'x-kubernetes-group-version-kind', 'example']);
 
 export class OpenApiError extends Error {}
 
@@ -140,7 +142,7 @@ function refName(ref: unknown, where: string): string {
 function normalise(schema: any, name: string): any {
   if (name === INT_OR_STRING) return { 'x-kubernetes-int-or-string': true };
   if (name === QUANTITY) return { type: ['string', 'number'], pattern: QUANTITY_PATTERN };
-  const out = node(schema, name);
+  const out = node(stripSchema(schema), name);
   if (TIMES.includes(name)) out.nullable = true;
   if (FREE_FORM.includes(name)) out['x-kubernetes-preserve-unknown-fields'] = true;
   return out;
