@@ -1,12 +1,15 @@
 // `projen import`: verify the pinned upstream CRDs, then generate
 //   imports/<group>.ts       typed L1 classes (cdk8s import), one file per API group
-//   imports/crd-schemas.json every served version's openAPIV3Schema, for in-process validation
+//   imports/crd-schemas.json every served version's openAPIV3Schema, and the built-in kinds of
+//                            the pinned Kubernetes OpenAPI documents, for in-process validation
 // Incremental: skipped when the pins, this script and the cdk8s-cli version are unchanged.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
+import { applyValueSets } from './builtin-value-sets';
 import { CrdPin, LOCK_FILE, PROJECT_ROOT, PinError, ValidationCrdPin, cacheDir, fetchPinned, readLock, sha256 } from './crd-lock';
+import { OpenApiError, builtinSection } from './openapi-kinds';
 import { stripSchema } from './strip-schema';
 
 const IMPORTS = join(PROJECT_ROOT, 'imports');
@@ -20,6 +23,8 @@ function stampKey(): string {
     readFileSync(LOCK_FILE, 'utf8'),
     readFileSync(__filename, 'utf8'),
     readFileSync(join(__dirname, 'strip-schema.ts'), 'utf8'),
+    readFileSync(join(__dirname, 'openapi-kinds.ts'), 'utf8'),
+    readFileSync(join(__dirname, 'builtin-value-sets.ts'), 'utf8'),
     cli,
   ].join('\0'));
 }
@@ -125,7 +130,12 @@ async function main(): Promise<void> {
   for (const pin of lock.schemas) {
     extraSchemas[pin.name] = JSON.parse((await fetchPinned(pin, dir)).toString('utf8'));
   }
-  for (const pin of lock.openapi) await fetchPinned(pin, dir);
+  const documents = [];
+  for (const pin of lock.openapi) documents.push({ groupVersion: pin.groupVersion, file: pin.file, doc: JSON.parse((await fetchPinned(pin, dir)).toString('utf8')) });
+  const tags = [...new Set(lock.openapi.map(p => `${p.upstream.repo}@${p.upstream.tag}`))];
+  if (tags.length !== 1) throw new PinError(`the Kubernetes OpenAPI documents must come from one release; the lock has ${tags.join(', ')}`);
+  const builtins = builtinSection(documents, tags[0]);
+  applyValueSets(builtins.definitions);
 
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
@@ -140,12 +150,13 @@ async function main(): Promise<void> {
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
     console.log(`  imports/${group}.ts (${byGroup.get(group)!.length} kinds)`);
   }
-  writeFileSync(SCHEMA_BUNDLE, JSON.stringify({ crds: bundle, schemas: extraSchemas }));
+  writeFileSync(SCHEMA_BUNDLE, JSON.stringify({ crds: bundle, schemas: extraSchemas, builtins }));
   writeFileSync(STAMP, key);
-  console.log(`imports/crd-schemas.json: ${bundle.length} CRDs (${bundle.length - lock.crds.length} for validation only)`);
+  console.log(`imports/crd-schemas.json: ${bundle.length} CRDs (${bundle.length - lock.crds.length} for validation only), ` +
+    `${builtins.kinds.length} built-in kinds of ${tags[0]} (${Object.keys(builtins.definitions).length} definitions)`);
 }
 
 main().catch(e => {
-  console.error(`import failed: ${e instanceof PinError ? e.message : e.stack ?? e}`);
+  console.error(`import failed: ${e instanceof PinError || e instanceof OpenApiError ? e.message : e.stack ?? e}`);
   process.exit(1);
 });

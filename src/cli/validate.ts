@@ -26,14 +26,14 @@ export function registerValidate(program: Command, io: CliIo, setExit: (code: Ex
     .argument('<paths...>', 'files or directories of YAML manifests (and hardware.csv files); - reads stdin')
     .option('--against <old...>', 'the manifests currently applied: also check version skew, immutable fields and template rotation')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('--strict', 'warnings fail too (and embedded Butane warnings count as errors)', false)
+    .option('--strict', 'warnings fail too: kinds without a pinned schema (not checked) are errors, and embedded Butane warnings count as errors', false)
     .addHelpText('after', `
 Examples:
   $ cdk8s-capi validate dist/
   $ envsubst < capi-provisioning-example.yaml | cdk8s-capi validate -
   $ cdk8s-capi validate dist/site-1 --against /tmp/site-1-previous --output json
 
-Input with no Kubernetes objects (and no hardware.csv) is an error: exit 1, or 2 when no files\nwere found at all.\n\nExit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
+Kinds without a pinned schema (another provider's CRDs, a built-in version the pinned\nKubernetes v1.28 OpenAPI lacks) are reported as "not checked" warnings, never as wrong;\n--strict makes them errors.\n\nInput with no Kubernetes objects (and no hardware.csv) is an error: exit 1, or 2 when no files\nwere found at all.\n\nExit codes: 0 valid, 1 invalid (errors, or warnings with --strict), 2 usage or I/O error.`)
     .action((paths: string[], opts: { against?: string[]; output: string; strict: boolean }) => {
       const result = validatePaths(paths, { against: opts.against, strict: opts.strict }, io);
       const errors = result.findings.filter(f => f.severity === Severity.ERROR).length;

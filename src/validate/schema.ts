@@ -1,12 +1,12 @@
-// CRD-schema validation in process: every served version of every pinned CRD (from
-// imports/crd-schemas.json, produced by the import task) plus the built-in kinds we cover.
-// Each kind/version is compiled to an ajv validator once, on first use, and cached.
+// CRD-schema validation in process: every served version of every pinned CRD and every built-in
+// kind of the pinned Kubernetes OpenAPI (both from imports/crd-schemas.json, produced by the
+// import task). Each kind/version is compiled to an ajv validator once, on first use, and cached.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorObject, ValidateFunction } from 'ajv';
 import { newAjv } from './ajv-setup';
+import { BuiltinBundle, BuiltinKinds } from './builtin-kinds';
 import { celFindings } from './cel/validator';
-import { BUILTIN_KINDS, OBJECT_META } from './core-schemas';
 import { movedFieldHint } from './moved-fields';
 import { PrecompiledValidators } from './precompiled-validators';
 import { LIST_MAP_KEYWORD, toAjvSchema } from './structural';
@@ -28,12 +28,13 @@ export interface KindInfo {
   readonly storage: boolean;
   readonly deprecated: boolean;
   readonly statusSubresource: boolean;
-  /** Where the schema comes from, e.g. `kubernetes-sigs/cluster-api@v1.13.5` or `builtin`. */
+  /** Where the schema comes from, e.g. `kubernetes-sigs/cluster-api@v1.13.5`, or `builtin` (the pinned Kubernetes OpenAPI). */
   readonly source: string;
 }
 
 interface Entry {
   readonly info: KindInfo;
+  /** The structural schema (a built-in kind's is linked on first use). */
   readonly schema: any;
   validator?: ValidateFunction;
 }
@@ -43,6 +44,14 @@ export type KindResolution =
   | { readonly status: 'unknown-kind' }
   | { readonly status: 'unserved-version'; readonly served: readonly string[]; readonly source: string };
 
+/** What imports/crd-schemas.json holds. */
+export interface SchemaBundle {
+  readonly crds: any[];
+  /** Non-CRD JSON Schemas (e.g. Ignition). */
+  readonly schemas?: Record<string, any>;
+  /** The built-in kinds. @default - the package's */
+  readonly builtins?: BuiltinBundle;
+}
 
 function key(group: string, version: string, kind: string): string {
   return `${group}/${version}/${kind}`;
@@ -54,51 +63,55 @@ const NUMBER_FORMAT_TEXT: Record<string, string> = {
   double: 'a finite number',
 };
 
-/** Adds ObjectMeta, apiVersion and kind to a root schema, as the API server does for every kind. */
-export function rootSchema(structural: any): any {
-  const root = { ...structural, type: 'object', properties: { ...(structural.properties ?? {}) } };
-  root.properties.apiVersion = { type: 'string' };
-  root.properties.kind = { type: 'string' };
-  root.properties.metadata = OBJECT_META;
-  root.required = [...new Set([...(root.required ?? []), 'apiVersion', 'kind'])];
-  return toAjvSchema(root);
+let packagedBundle: SchemaBundle | undefined;
+/** imports/crd-schemas.json, read once per process. */
+function packaged(): SchemaBundle {
+  packagedBundle ??= JSON.parse(readFileSync(join(packageRoot(), 'imports', 'crd-schemas.json'), 'utf8')) as SchemaBundle;
+  if (!packagedBundle.builtins) throw new Error('imports/crd-schemas.json has no built-in kinds: it predates this version; run `npx projen import --force`');
+  return packagedBundle;
 }
 
-let packaged: PrecompiledValidators | undefined;
-const defaultPrecompiled = () => (packaged ??= PrecompiledValidators.load());
+/** One BuiltinKinds per bundle section, so its linked definitions are shared by every registry. */
+const builtinsBySection = new WeakMap<BuiltinBundle, BuiltinKinds>();
+function builtinKinds(section: BuiltinBundle): BuiltinKinds {
+  let b = builtinsBySection.get(section);
+  if (!b) builtinsBySection.set(section, b = new BuiltinKinds(section));
+  return b;
+}
+
+let packagedValidators: PrecompiledValidators | undefined;
+const defaultPrecompiled = () => (packagedValidators ??= PrecompiledValidators.load());
 
 export class SchemaRegistry {
   /** The registry of the pinned CRDs and the built-in kinds (loaded once per process). */
   static default(): SchemaRegistry {
-    if (!SchemaRegistry.instance) {
-      const bundle = JSON.parse(readFileSync(join(packageRoot(), 'imports', 'crd-schemas.json'), 'utf8'));
-      SchemaRegistry.instance = new SchemaRegistry(bundle);
-    }
+    SchemaRegistry.instance ??= new SchemaRegistry(packaged());
     return SchemaRegistry.instance;
   }
 
   private static instance?: SchemaRegistry;
 
   private readonly entries = new Map<string, Entry>();
-  /** group/kind → served versions, for "wrong version" messages. */
-  private readonly served = new Map<string, { versions: string[]; source: string }>();
+  /** group/kind → served versions, for "wrong version" messages; `complete` when they are all known (a CRD lists every one). */
+  private readonly served = new Map<string, { versions: string[]; source: string; complete: boolean }>();
   private readonly ajv = newAjv();
   /** Validators of value schemas (valueFindings), by schema object. */
   private readonly valueValidators = new WeakMap<object, ValidateFunction>();
-  /** API groups whose kinds we know completely (pinned CRDs). */
-  private readonly groups = new Set<string>();
+  private readonly builtins: BuiltinKinds;
   /** Non-CRD JSON Schemas shipped with the bundle (e.g. Ignition). */
   readonly extraSchemas: Record<string, any>;
 
   /**
+   * @param bundle the CRDs (and built-in kinds) to know. @default - no CRDs; the package's built-in kinds
    * @param precompiled validators built with the package (build-tools/precompile-validators.ts);
    *   used for a kind only when compiled from the very same schema. @default - lib's, if built
    */
   constructor(
-    bundle: { crds: any[]; schemas?: Record<string, any> } = { crds: [] },
+    bundle: SchemaBundle = { crds: [] },
     private readonly precompiled: () => PrecompiledValidators = defaultPrecompiled,
   ) {
-    for (const b of BUILTIN_KINDS) {
+    this.builtins = builtinKinds(bundle.builtins ?? packaged().builtins!);
+    for (const b of this.builtins.kinds) {
       this.register({
         group: b.group,
         version: b.version,
@@ -109,7 +122,7 @@ export class SchemaRegistry {
         deprecated: false,
         statusSubresource: b.statusSubresource,
         source: 'builtin',
-      }, b.schema);
+      }, () => this.builtins.schema(b.definition), false);
     }
     for (const crd of bundle.crds) {
       for (const v of crd.versions) {
@@ -123,7 +136,7 @@ export class SchemaRegistry {
           deprecated: v.deprecated,
           statusSubresource: Boolean(v.subresources?.status),
           source: crd.source,
-        }, v.schema);
+        }, () => v.schema);
       }
     }
     this.extraSchemas = bundle.schemas ?? {};
@@ -145,7 +158,8 @@ export class SchemaRegistry {
         statusSubresource: Boolean(v.subresources?.status),
         source: `crd/${crd.metadata?.name ?? ''}`,
       };
-      this.register(info, v.schema?.openAPIV3Schema ?? { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true });
+      const schema = v.schema?.openAPIV3Schema ?? { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
+      this.register(info, () => schema);
       out.push(info);
     }
     return out;
@@ -160,7 +174,7 @@ export class SchemaRegistry {
     const e = this.entries.get(key(group, version, kind));
     if (e) return { status: 'ok', info: e.info };
     const s = this.served.get(`${group}/${kind}`);
-    if (s) return { status: 'unserved-version', served: s.versions, source: s.source };
+    if (s?.complete) return { status: 'unserved-version', served: s.versions, source: s.source };
     return { status: 'unknown-kind' };
   }
 
@@ -191,17 +205,7 @@ export class SchemaRegistry {
         `${obj.apiVersion} is not a served version of ${obj.kind} (${res.source})`,
         `served: ${res.served.map(v => `${group}/${v}`).join(', ')}`)];
     }
-    if (res.status === 'unknown-kind') {
-      const { group: g } = parseApiVersion(obj.apiVersion);
-      if (this.groups.has(g)) {
-        // A group we pin completely: a kind it does not define is a mistake.
-        return [error('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}`,
-          `${g || 'the core group'} defines ${[...this.served.keys()].filter(k => k.startsWith(`${g}/`)).map(k => k.slice(g.length + 1)).sort().join(', ')}`)];
-      }
-      // Not an error: any manifest may hold kinds of other groups (Flux, Argo, …).
-      return [warning('schema/unknown-kind', 'kind', `no schema for ${obj.kind} in ${obj.apiVersion}: not checked`,
-        'not a pinned CRD or a covered built-in kind')];
-    }
+    if (res.status === 'unknown-kind') return [this.notChecked(obj.apiVersion, obj.kind)];
     const { group, version } = parseApiVersion(obj.apiVersion);
     const entry = this.entries.get(key(group, version, obj.kind))!;
     if (!entry.validator) entry.validator = this.compile(group, version, obj.kind, entry);
@@ -243,21 +247,62 @@ export class SchemaRegistry {
 
   /** Every kind/version's key and root schema, as `validate` compiles them (for the build's precompile step). */
   compileTargets(): Array<{ readonly key: string; readonly schema: any }> {
-    return [...this.entries.entries()].map(([k, e]) => ({ key: k, schema: rootSchema(e.schema) }));
+    return [...this.entries.entries()].map(([k, e]) => ({ key: k, schema: this.rootSchema(e.schema) }));
+  }
+
+  /** The JSON Schema ajv compiles for a kind/version (undefined when unknown). */
+  ajvSchema(apiVersion: string, kind: string): any {
+    const { group, version } = parseApiVersion(apiVersion);
+    const e = this.entries.get(key(group, version, kind));
+    return e && this.rootSchema(e.schema);
+  }
+
+  /** Adds ObjectMeta, apiVersion and kind to a root schema, as the API server does for every kind. */
+  private rootSchema(structural: any): any {
+    const root = { ...structural, type: 'object', properties: { ...(structural.properties ?? {}) } };
+    root.properties.apiVersion = { type: 'string' };
+    root.properties.kind = { type: 'string' };
+    root.properties.metadata = this.builtins.objectMeta();
+    root.required = [...new Set([...(root.required ?? []), 'apiVersion', 'kind'])];
+    return toAjvSchema(root, this.builtins);
   }
 
   /** The kind's validator: the one built with the package if it was compiled from this schema, else compiled now. */
   private compile(group: string, version: string, kind: string, entry: Entry): ValidateFunction {
-    const schema = rootSchema(entry.schema);
+    const schema = this.rootSchema(entry.schema);
     return this.precompiled().get(key(group, version, kind), schema) ?? this.ajv.compile(schema);
   }
 
-  private register(info: KindInfo, schema: any): void {
-    if (info.source !== 'builtin') this.groups.add(info.group);
-    this.entries.set(key(info.group, info.version, info.kind), { info, schema });
-    const s = this.served.get(`${info.group}/${info.kind}`) ?? { versions: [], source: info.source };
+  /** @param complete whether the kind's versions are all known (a CRD's are; of a built-in kind only the pinned ones) */
+  private register(info: KindInfo, schema: () => any, complete = true): void {
+    let loaded: any;
+    this.entries.set(key(info.group, info.version, info.kind), { info, get schema() { return (loaded ??= schema()); } });
+    const s = this.served.get(`${info.group}/${info.kind}`) ?? { versions: [], source: info.source, complete };
     if (!s.versions.includes(info.version)) s.versions.push(info.version);
     this.served.set(`${info.group}/${info.kind}`, s);
+  }
+
+  /**
+   * A kind without a pinned schema: a warning, never an error. The API server refuses a kind
+   * nothing serves (kubectl: `no matches for kind`), but a group we pin is not closed: the CAPI
+   * groups are shared by contract with every provider, and any CRD may add a kind to a group.
+   */
+  private notChecked(apiVersion: string, kind: string): Finding {
+    const { group, version } = parseApiVersion(apiVersion);
+    const known = [...this.served.entries()].filter(([gk]) => gk.startsWith(`${group}/`));
+    const otherVersions = known.find(([gk]) => gk === `${group}/${kind}`)?.[1].versions;
+    let hint: string;
+    if (otherVersions) {
+      hint = `the pinned Kubernetes ${this.builtins.source.split('@')[1]} OpenAPI has ${kind} in ${otherVersions.map(v => (group ? `${group}/${v}` : v)).join(', ')} only; ${version} may still be served`;
+    } else if (known.length) {
+      const kinds = known.map(([gk]) => gk.slice(group.length + 1)).sort().join(', ');
+      hint = known.some(([, s]) => s.source === 'builtin')
+        ? `the pinned Kubernetes ${this.builtins.source.split('@')[1]} OpenAPI defines ${kinds} in ${group || 'the core group'}; a server may serve more`
+        : `${group} is not closed (any CRD may add a kind, and the Cluster API groups are shared by every provider); the pinned schemas define ${kinds}`;
+    } else {
+      hint = 'not a pinned CRD or a built-in kind of the pinned Kubernetes OpenAPI';
+    }
+    return warning('schema/unknown-kind', 'kind', `no schema for ${kind} in ${apiVersion}: not checked`, hint);
   }
 
   private toFindings(entry: Entry, obj: KubeObject, errors: ErrorObject[]): Finding[] {
@@ -294,11 +339,15 @@ export class SchemaRegistry {
         return error('schema/unknown-field', field, `unknown field "${field}"`,
           this.unknownFieldHint(entry.info, field) ?? 'not declared in the schema; the API server rejects it under strict field validation');
       }
-      case 'enum':
+      case 'enum': {
+        // "" in a built-in kind's set stands for "unset, the server defaults it", as the API server's own list leaves it out.
+        const allowed: unknown[] = (e.params as any).allowedValues;
+        const named = allowed.filter(v => v !== '' || entry.info.source !== 'builtin');
         return error('schema/enum', base, `Unsupported value: ${shown}`,
-          `supported values: ${(e.params as any).allowedValues.map((v: unknown) => JSON.stringify(v)).join(', ')}`);
+          `supported values: ${named.map(v => JSON.stringify(v)).join(', ')}${named.length < allowed.length ? ' (or empty for the default)' : ''}`);
+      }
       case 'type':
-        return error('schema/type', base, `Invalid value: ${shown}: must be of type ${(e.params as any).type}`);
+        return error('schema/type', base, `Invalid value: ${shown}: must be of type ${[(e.params as any).type].flat().join(' or ')}`);
       case 'anyOf':
         return error('schema/type', base, `Invalid value: ${shown}: must be an integer or a string`);
       case 'pattern':

@@ -61,7 +61,7 @@ export function validateInput(input: Input, opts: ValidateInputOptions = {}): In
   }
   const createOnly = eksaCreateOnlyFindings(objects, opts.against?.manifests.map(m => m.object));
   for (const r of validateObjects(objects, { strict: opts.strict })) {
-    for (const f of r.findings) if (!isOneOf(createOnly, r.object, f)) findings.push(at(byObject.get(r.object)!, f));
+    for (const f of r.findings) if (!isOneOf(createOnly, r.object, f)) findings.push(at(byObject.get(r.object)!, strictly(f, opts.strict)));
   }
   // fleet.yaml files are checked as the Bundles Fleet makes of them (never applied).
   const fleet = loadFleetYamls(input.fleetYamlFiles ?? []);
@@ -69,7 +69,7 @@ export function validateInput(input: Input, opts: ValidateInputOptions = {}): In
   for (const m of fleet.manifests) {
     // One at a time: bundles of different folders are not one object set (no cross-object checks).
     for (const r of validateObjects([m.object], { strict: opts.strict })) {
-      for (const f of r.findings) findings.push({ ...at(m, f), field: fleetYamlField(f.field) });
+      for (const f of r.findings) findings.push({ ...at(m, strictly(f, opts.strict)), field: fleetYamlField(f.field) });
     }
   }
   const other = otherFileFindings(input.otherFiles);
@@ -102,6 +102,11 @@ export function validateInput(input: Input, opts: ValidateInputOptions = {}): In
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { findings, objects: objects.length, files: input.yamlFiles.length + input.otherFiles.length };
+}
+
+/** Under `strict`, a kind we could not check (no pinned schema) is an error: strict means nothing goes unchecked. */
+function strictly(f: Finding, strict: boolean | undefined): Finding {
+  return strict && f.rule === 'schema/unknown-kind' && f.severity === Severity.WARNING ? { ...f, severity: Severity.ERROR } : f;
 }
 
 /** The errors of a report. */

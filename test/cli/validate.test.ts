@@ -85,6 +85,17 @@ describe('cdk8s-capi validate (in process)', () => {
     expect((await run(['validate', '-', '--strict'], even)).code).toBe(1);
   });
 
+  test('a kind without a pinned schema is not checked: a warning, an error only under --strict', async () => {
+    // DockerCluster: CAPD's kind in the group CAPI shares with every infrastructure provider.
+    const docker = 'apiVersion: infrastructure.cluster.x-k8s.io/v1beta2\nkind: DockerCluster\nmetadata:\n  name: c\nspec: {}\n';
+    const lax = await run(['validate', '-', '--output', 'json'], docker);
+    expect(lax.code).toBe(0);
+    expect(JSON.parse(lax.stdout)).toMatchObject({ valid: true, errors: 0, warnings: 1, findings: [{ rule: 'schema/unknown-kind', severity: 'warning', message: 'no schema for DockerCluster in infrastructure.cluster.x-k8s.io/v1beta2: not checked' }] });
+    const strict = await run(['validate', '-', '--strict', '--output', 'json'], docker);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ valid: false, errors: 1, warnings: 0, findings: [{ rule: 'schema/unknown-kind', severity: 'error' }] });
+  });
+
   test('--against: a two-minor jump and an edited template under the same name', async () => {
     const cp = (v: string) => `apiVersion: controlplane.cluster.x-k8s.io/v1beta2\nkind: RKE2ControlPlane\nmetadata:\n  name: c\nspec:\n  replicas: 1\n  version: ${v}\n  registrationMethod: address\n  registrationAddress: 10.0.0.1\n  rolloutStrategy:\n    type: RollingUpdate\n  machineTemplate:\n    spec:\n      infrastructureRef: {apiGroup: infrastructure.cluster.x-k8s.io, kind: Metal3MachineTemplate, name: t}\n`;
     const mt = (url: string) => `apiVersion: infrastructure.cluster.x-k8s.io/v1beta2\nkind: Metal3MachineTemplate\nmetadata:\n  name: t\nspec:\n  template:\n    spec:\n      image: {url: '${url}', checksum: '${url}.sha256', checksumType: sha256, diskFormat: raw}\n`;

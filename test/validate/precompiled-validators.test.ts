@@ -5,15 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WIDGET_CRD } from './widget-crd';
 import { precompileValidators } from '../../build-tools/precompile-validators';
+import { packageRoot } from '../../src/core/package-root';
 import { PrecompiledValidators } from '../../src/validate/precompiled-validators';
-import { SchemaRegistry, rootSchema } from '../../src/validate/schema';
+import { SchemaBundle, SchemaRegistry } from '../../src/validate/schema';
 
 const widgetCrd = WIDGET_CRD;
+/** The package's built-in kinds, but only the three the cases use: precompiling all of them is slow. */
+const packaged: SchemaBundle = JSON.parse(readFileSync(join(packageRoot(), 'imports', 'crd-schemas.json'), 'utf8'));
+const bundle: SchemaBundle = { crds: [], builtins: { ...packaged.builtins!, kinds: packaged.builtins!.kinds.filter(k => ['Secret', 'ConfigMap', 'Namespace'].includes(k.kind)) } };
+const widgetSchema = (registry: SchemaRegistry) => registry.ajvSchema('example.com/v1', 'Widget');
 
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'precompiled-'));
-  const registry = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  const registry = new SchemaRegistry(bundle, () => PrecompiledValidators.load(join(dir, 'none')));
   registry.addCrd(widgetCrd);
   // Under jest the generated code requires the TypeScript module itself.
   expect(precompileValidators(dir, { registry, runtimeModule: join(__dirname, '..', '..', 'src', 'validate', 'ajv-setup') })).toBe(true);
@@ -21,8 +26,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function registries(): { pre: SchemaRegistry; runtime: SchemaRegistry } {
-  const pre = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(dir));
-  const runtime = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  const pre = new SchemaRegistry(bundle, () => PrecompiledValidators.load(dir));
+  const runtime = new SchemaRegistry(bundle, () => PrecompiledValidators.load(join(dir, 'none')));
   pre.addCrd(widgetCrd);
   runtime.addCrd(widgetCrd);
   return { pre, runtime };
@@ -32,7 +37,7 @@ const widget = (spec: object) => ({ apiVersion: 'example.com/v1', kind: 'Widget'
 
 test('the precompiled validators are used, and find what run-time compiled ones find', () => {
   const { pre, runtime } = registries();
-  const schema = rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema);
+  const schema = widgetSchema(runtime);
   expect(PrecompiledValidators.load(dir).get('example.com/v1/Widget', schema)).toBeInstanceOf(Function);
   const objects = [
     widget({ size: 3, color: 'red', ports: [{ name: 'a', port: 80 }, { name: 'a', port: 81 }], tags: ['x'] }),
@@ -57,8 +62,9 @@ test('the precompiled validators are used, and find what run-time compiled ones 
 });
 
 test('a precompiled validator is not used for a schema other than its own (a stale build compiles instead)', () => {
-  const schema = rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema);
-  const other = rootSchema({ ...widgetCrd.spec.versions[0].schema.openAPIV3Schema, required: ['spec'] });
+  const { runtime } = registries();
+  const schema = widgetSchema(runtime);
+  const other = { ...schema, required: [...schema.required, 'spec'] };
   const pre = PrecompiledValidators.load(dir);
   expect(pre.get('example.com/v1/Widget', schema)).toBeDefined();
   expect(pre.get('example.com/v1/Widget', other)).toBeUndefined();
@@ -67,7 +73,7 @@ test('a precompiled validator is not used for a schema other than its own (a sta
 });
 
 test('the build step is incremental, and writes a module per kind with an index', () => {
-  const registry = new SchemaRegistry({ crds: [] }, () => PrecompiledValidators.load(join(dir, 'none')));
+  const registry = new SchemaRegistry(bundle, () => PrecompiledValidators.load(join(dir, 'none')));
   registry.addCrd(widgetCrd);
   expect(precompileValidators(dir, { registry, runtimeModule: join(__dirname, '..', '..', 'src', 'validate', 'ajv-setup') })).toBe(false);
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
@@ -83,9 +89,9 @@ test('a damaged build (a listed module missing or broken) compiles instead of fa
     writeFileSync(join(damaged, 'index.json'), JSON.stringify({ 'example.com/v1/Widget': index['example.com/v1/Widget'], '/v1/Secret': ['broken.js', index['/v1/Secret'][1]] }));
     writeFileSync(join(damaged, 'broken.js'), 'this is not JavaScript(');
     const pre = PrecompiledValidators.load(damaged);
-    expect(pre.get('example.com/v1/Widget', rootSchema(widgetCrd.spec.versions[0].schema.openAPIV3Schema))).toBeUndefined();
+    expect(pre.get('example.com/v1/Widget', widgetSchema(registries().runtime))).toBeUndefined();
     expect(file).toMatch(/\.js$/);
-    const registry = new SchemaRegistry({ crds: [] }, () => pre);
+    const registry = new SchemaRegistry(bundle, () => pre);
     registry.addCrd(widgetCrd);
     expect(registry.validate(widget({ color: 'green' }) as any).map(f => f.rule)).toEqual(expect.arrayContaining(['schema/required', 'schema/enum']));
     expect(registry.validate({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: '!' } } as any).map(f => f.rule)).toEqual(['schema/format']);

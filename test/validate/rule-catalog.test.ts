@@ -16,12 +16,12 @@ const families = new Map(CATALOG.flatMap(p => p.families.map(f => [f, p.project]
 const PINNED = (() => {
   const lock = JSON.parse(readFileSync(join(ROOT, 'imports', 'crds.lock.json'), 'utf8'));
   const tags = new Map<string, Set<string>>();
-  for (const p of [...lock.crds, ...lock.schemas, ...lock.validationCrds]) {
+  for (const p of [...lock.crds, ...lock.schemas, ...lock.validationCrds, ...lock.openapi]) {
     tags.set(p.upstream.repo, new Set([...(tags.get(p.upstream.repo) ?? []), p.upstream.tag]));
   }
   // Not CRD sources, pinned by what we emulate (DESIGN-NOTES, docs/upstream-coverage/README.md).
   tags.set('coreos/butane', new Set(['v0.28.0']));
-  tags.set('kubernetes/kubernetes', new Set(['v1.36.0']));
+  tags.set('kubernetes/kubernetes', new Set([...(tags.get('kubernetes/kubernetes') ?? []), 'v1.36.0']));
   tags.set('aws/eks-anywhere-build-tooling', new Set(['release-0.26']));
   return tags;
 })();

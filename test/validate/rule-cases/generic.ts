@@ -1,7 +1,7 @@
 // Rule cases for the API server's checks and cdk8s-capi's own (src/validate/catalog/generic.ts).
 import { App, Chart } from 'cdk8s';
 import { RuleCase } from './case';
-import { RKE2_CONTROL_PLANE } from './fixtures-capi';
+import { RKE2_CONTROL_PLANE, kubeadmControlPlane } from './fixtures-capi';
 import { REFERENCE, one, reference, widget, yamlFindings } from './fixtures-generic';
 import { CONTROL_PLANE_TEMPLATE } from './fixtures-rke2';
 import { KubeClient } from '../../../src/apply/engine/kube-client';
@@ -88,9 +88,12 @@ export const GENERIC_CASES: RuleCase[] = [
   { rule: 'schema/duplicate', expect: 'accept', title: 'distinct names', objects: [{ apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Cluster', metadata: { name: 't' }, spec: { topology: { classRef: { name: 'cc' }, version: 'v1.36.3', workers: { machineDeployments: [{ class: 'a', name: 'md-a' }, { class: 'b', name: 'md-b' }] } } } }] },
   { rule: 'schema/unserved-version', expect: 'reject', title: 'cluster.x-k8s.io/v1alpha4', objects: [one('MachineDeployment', o => { o.apiVersion = 'cluster.x-k8s.io/v1alpha4'; })] },
   { rule: 'schema/unserved-version', expect: 'accept', title: 'cluster.x-k8s.io/v1beta2', objects: [one('MachineDeployment')] },
-  { rule: 'schema/unknown-kind', expect: 'reject', title: 'a kind the pinned CAPI group does not define', objects: [{ apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineFleet', metadata: { name: 'x' } }] },
+  { rule: 'schema/unknown-kind', expect: 'reject', severity: W, title: 'another provider\'s kind in the shared CAPI infrastructure group (DockerCluster: not checked, not wrong)', objects: [{ apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'DockerCluster', metadata: { name: 'x' }, spec: {} }], message: /not checked/ },
+  { rule: 'schema/unknown-kind', expect: 'reject', severity: W, title: 'a kind no pinned CRD of the CAPI group defines (MachineFleet: not checked)', objects: [{ apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineFleet', metadata: { name: 'x' } }] },
   { rule: 'schema/unknown-kind', expect: 'reject', severity: W, title: 'a kind of an unpinned group (not checked)', objects: [{ apiVersion: 'example.org/v1', kind: 'Thing', metadata: { name: 'x' } }] },
+  { rule: 'schema/unknown-kind', expect: 'reject', severity: W, title: 'a version of a built-in kind the pinned v1.28 OpenAPI lacks (autoscaling/v1 is served: not checked)', objects: [{ apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'x', namespace: 'default' }, spec: { maxReplicas: 2, scaleTargetRef: { kind: 'Deployment', name: 'web' } } }] },
   { rule: 'schema/unknown-kind', expect: 'accept', title: 'a built-in kind', objects: [ns('edge')] },
+  { rule: 'schema/unknown-kind', expect: 'accept', title: 'a kind the pinned CAPI release ships beyond the typed ones (KubeadmControlPlane)', objects: [kubeadmControlPlane({})] },
   ...([
     ['minLength', { name: 'a' }, { name: 'ab' }], ['maxLength', { name: 'abcdef' }, { name: 'abcde' }],
     ['minimum', { count: 0 }, { count: 1 }], ['maximum', { count: 10 }, { count: 9 }],
