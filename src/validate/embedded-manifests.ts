@@ -261,15 +261,13 @@ function butaneFileLines(butane: string, index: number): ButaneFileLines | undef
 }
 
 /** The files RKE2 reads and their objects and problems, parsed once per text. */
-function readFiles(objects: readonly KubeObject[], texts: EmbeddedTexts): Array<{ file: ManifestFile; parsed?: ParsedInline }> {
-  return manifestFiles(objects, texts).filter(f => !f.skipped)
-    .map(file => ({ file, parsed: file.text === undefined ? undefined : texts.parseInline(file.text) }));
+function readFiles(files: readonly ManifestFile[], texts: EmbeddedTexts): Array<{ file: ManifestFile; parsed?: ParsedInline }> {
+  return files.filter(f => !f.skipped).map(file => ({ file, parsed: file.text === undefined ? undefined : texts.parseInline(file.text) }));
 }
 
-/** Objects of the manifest files RKE2 applies (documents with problems are left out; see embeddedManifestProblems). */
-export function embeddedManifests(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): EmbeddedManifest[] {
+function objectsOf(files: readonly ManifestFile[], texts: EmbeddedTexts): EmbeddedManifest[] {
   const out: EmbeddedManifest[] = [];
-  for (const { file, parsed } of readFiles(objects, texts)) {
+  for (const { file, parsed } of readFiles(files, texts)) {
     parsed?.objects.forEach((object, i) => out.push({
       carrier: file.carrier,
       path: file.path,
@@ -280,10 +278,20 @@ export function embeddedManifests(objects: readonly KubeObject[], texts: Embedde
   return out;
 }
 
+/** Objects of the manifest files RKE2 applies (documents with problems are left out; see embeddedManifestProblems). */
+export function embeddedManifests(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): EmbeddedManifest[] {
+  return objectsOf(manifestFiles(objects, texts), texts);
+}
+
+/** embeddedManifests of one object of the set. */
+export function embeddedManifestsOf(carrier: KubeObject, objects: readonly KubeObject[], texts: EmbeddedTexts): EmbeddedManifest[] {
+  return objectsOf(manifestFilesOf(carrier, objects, texts), texts);
+}
+
 /** Problems of the manifest files RKE2 applies (unreadable contents, bad YAML, non-objects), at their lines. */
 export function embeddedManifestProblems(objects: readonly KubeObject[], texts: EmbeddedTexts = new EmbeddedTexts()): EmbeddedManifestProblem[] {
   const out: EmbeddedManifestProblem[] = [];
-  for (const { file, parsed } of readFiles(objects, texts)) {
+  for (const { file, parsed } of readFiles(manifestFiles(objects, texts), texts)) {
     if (file.problem) out.push({ carrier: file.carrier, path: file.path, location: file.lineIn(), message: file.problem, rule: 'content' });
     for (const p of parsed?.problems ?? []) {
       out.push({ carrier: file.carrier, path: file.path, location: file.lineIn(p.line), message: p.message, rule: p.rule });

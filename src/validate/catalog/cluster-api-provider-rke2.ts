@@ -80,6 +80,16 @@ const entries: CatalogEntry[] = [
     upstream: [at(CP_WEBHOOK, 'RKE2ControlPlane.validateCNI'), at(CPT_WEBHOOK, 'RKE2ControlPlaneTemplate.validateCNI')],
   },
   {
+    id: 'caprke2/cni-none',
+    kinds: [CP],
+    kind: C,
+    when: B,
+    what: 'serverConfig.cni: none with more than one replica and nothing in the manifests that installs a CNI (a HelmChart or DaemonSet shipped to the node, a ClusterResourceSet or HelmChartProxy): the first Node stays NotReady and the control plane stops at one machine (a warning)',
+    upstream: [at('controlplane/internal/controllers/scale.go', 'RKE2ControlPlaneReconciler.preflightChecks'), at('pkg/rke2/workload_cluster_conditions.go', 'Workload.UpdateAgentConditions')],
+    stricterThanUpstream: 'CAPRKE2 accepts cni: none; a CNI installed by hand after the first node unblocks it, hence a warning',
+    fieldReports: ['rancher/cluster-api-provider-rke2#703'],
+  },
+  {
     id: 'caprke2/tls-san',
     kinds: [CP],
     kind: CheckKind.TOOL,

@@ -6,6 +6,7 @@
 // webhooks validate little upstream; a template's spec fails when a machine is made from it, so
 // its spec is checked here as the spec it becomes.
 import { CisVersions, configSpecRules } from './caprke2-config-spec';
+import { cniNoneRules } from './caprke2-cni-none';
 import { cniRules, controlPlaneOwnRules, registrationAddressRules, rolloutRules } from './caprke2-control-plane';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding } from '../../core/finding';
@@ -21,6 +22,7 @@ function controlPlaneRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   const versions: CisVersions = typeof spec.version === 'string' ? [{ version: spec.version, from: `${obj.kind} ${obj.metadata?.name}` }] : [];
   return [
     ...controlPlaneOwnRules(obj, ctx, versionOf(obj) === 'v1beta1'),
+    ...cniNoneRules(obj, ctx),
     ...configSpecRules(spec, 'spec', ctx, { obj, controlPlane: true, versions }),
   ];
 }

@@ -57,6 +57,19 @@ export const CAPRKE2_CASES: RuleCase[] = [
   { rule: 'caprke2/cni', expect: 'reject', title: 'template: cniMultusEnable without cni', objects: cpt(o => { o.spec.template.spec.serverConfig = { cniMultusEnable: true }; }), message: /must be specified when cniMultusEnable is true/, source: T('controlplane/api/v1beta2/rke2controlplanetemplate_webhook_test.go', 'TestRKE2ControlPlaneTemplateValidateCreate', "don't allow RKE2ControlPlaneTemplate with invalid CNI") },
   { rule: 'caprke2/cni', expect: 'reject', title: 'cniMultusEnable without cni', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true }; }) },
   { rule: 'caprke2/cni', expect: 'accept', title: 'multus with cilium', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true, cni: 'cilium' }; }) },
+  // cni: none
+  { rule: 'caprke2/cni-none', expect: 'reject', severity: W, title: 'cni: none, 3 replicas, no CNI in the manifests', objects: cp(o => { o.spec.serverConfig.cni = 'none'; }), message: /hold the control plane at 1 of 3/, source: 'rancher/cluster-api-provider-rke2#703' },
+  {
+    rule: 'caprke2/cni-none', expect: 'accept', title: 'cni: none with a Calico HelmChart shipped in files; cni: none with 1 replica',
+    objects: [
+      edit(CONTROL_PLANE, o => {
+        o.spec.serverConfig.cni = 'none';
+        o.spec.files = [{ path: '/var/lib/rancher/rke2/server/manifests/calico.yaml', owner: 'root:root', permissions: '0644',
+          content: 'apiVersion: helm.cattle.io/v1\nkind: HelmChart\nmetadata:\n  name: tigera-operator\n  namespace: kube-system\nspec:\n  repo: https://docs.tigera.io/calico/charts\n  chart: tigera-operator\n  targetNamespace: tigera-operator\n  createNamespace: true\n' }];
+      }),
+      edit(CONTROL_PLANE, o => { o.metadata.name = 'c2'; o.spec.replicas = 1; o.spec.serverConfig.cni = 'none'; }),
+    ],
+  },
   { rule: 'caprke2/tls-san', expect: 'reject', title: 'a URL as tlsSan', objects: cp(o => { o.spec.serverConfig.tlsSan = ['https://192.168.125.100.sslip.io']; }), message: /is a URL/, source: 'ours' },
   { rule: 'caprke2/tls-san', expect: 'accept', title: 'DNS names and IPs', objects: cp(o => { o.spec.serverConfig.tlsSan = ['192.168.125.100.sslip.io', '*.apps.example.com', 'fd00::1']; }), source: 'ours' },
   { rule: 'caprke2/tls-san-name', expect: 'reject', severity: W, title: 'a name with an underscore', objects: cp(o => { o.spec.serverConfig.tlsSan = ['api_server']; }), source: 'ours' },

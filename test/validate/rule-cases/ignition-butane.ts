@@ -175,6 +175,13 @@ export const IGNITION_BUTANE_CASES: RuleCase[] = [
     run: () => manifestYaml([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' } }], 'objects').findings,
   },
   { rule: 'embedded/yaml/syntax', expect: 'reject', title: 'an inline manifest that is not YAML', objects: carrying(manifestFile('a: [b')), source: 'ours' },
+  {
+    rule: 'embedded/yaml/syntax', expect: 'reject', title: 'metallb-cr.yaml with a stray "\\" before a flow mapping',
+    objects: carrying(manifestFile('apiVersion: metallb.io/v1beta1\nkind: IPAddressPool\nmetadata:\n  name: kubernetes-vip-ip-pool\n  namespace: metallb-system\nspec:\n  addresses:\n    - 192.168.125.100/32\n  serviceAllocation:\n    priority: 100\n    namespaces:\n      - default\n    serviceSelectors:\n      - matchExpressions:\n        - \\{key: "serviceType", operator: In, values: [kubernetes-vip]}\n')),
+    source: 'suse-edge/suse-edge.github.io#581',
+  },
+  { rule: 'embedded/content', expect: 'reject', title: 'a gzip data: URL whose data is not gzip', objects: carrying(`${HEADER}${file('/var/lib/rancher/rke2/server/manifests/x.yaml', '      contents:\n        source: "data:;base64,aGVsbG8="\n        compression: gzip\n')}`), message: /cannot be decompressed/, source: 'ours' },
+  { rule: 'embedded/content', expect: 'accept', title: 'a base64 data: URL of a ConfigMap', objects: carrying(`${HEADER}${file('/var/lib/rancher/rke2/server/manifests/x.yaml', `      contents:\n        source: "data:;base64,${Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  namespace: default\n').toString('base64')}"\n`)}`), source: 'ours' },
   { rule: 'embedded/yaml/syntax', expect: 'accept', title: 'an inline ConfigMap', objects: carrying(manifestFile('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  namespace: default\n')), source: 'ours' },
   { rule: 'embedded/input/not-an-object', expect: 'reject', title: 'an inline manifest that is a list of words', objects: carrying(manifestFile('- a\n- b\n')), source: 'ours' },
   { rule: 'embedded/input/not-an-object', expect: 'accept', title: 'an inline ConfigMap', objects: carrying(manifestFile('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  namespace: default\n')), source: 'ours' },
