@@ -25,6 +25,14 @@ const entries: CatalogEntry[] = [
     upstream: [at('util/argo/argo.go', 'GetDestinationCluster'), at('util/db/cluster.go', 'db.GetCluster')],
     fieldReports: ['argoproj/applicationset#315'],
   },
+  {
+    id: 'argocd/appset-template',
+    kinds: [APPSET],
+    kind: C,
+    what: 'template expressions in the other syntax: {{path.basename}}-style parameters with goTemplate: true (Go templates do not parse them), or {{.path.basename}} in the name, namespace, project, destination or source of a template without goTemplate (left as literal text)',
+    upstream: [at('applicationset/utils/utils.go', 'Render.Replace'), at('applicationset/utils/utils.go', 'Render.RenderTemplateParams')],
+    fieldReports: ['argoproj/argo-cd#20145'],
+  },
 ];
 
 const notPorted: NotPorted[] = [

@@ -90,6 +90,16 @@ const entries: CatalogEntry[] = [
     fieldReports: ['rancher/cluster-api-provider-rke2#703'],
   },
   {
+    id: 'caprke2/machine-template-ref',
+    kinds: [CP],
+    kind: C,
+    when: B,
+    what: 'machineTemplate infrastructureRef naming a template the manifests do not hold, while they hold others of that kind in the namespace (a typo): no control-plane machine can be created (a warning)',
+    upstream: [at('controlplane/internal/controllers/scale.go', 'RKE2ControlPlaneReconciler.cloneConfigsAndGenerateMachine')],
+    stricterThanUpstream: 'CAPRKE2 accepts any name; the template may be applied from another input, hence a warning',
+    fieldReports: ['suse-edge/suse-edge.github.io#551'],
+  },
+  {
     id: 'caprke2/tls-san',
     kinds: [CP],
     kind: CheckKind.TOOL,

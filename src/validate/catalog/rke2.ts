@@ -49,7 +49,7 @@ const entries: CatalogEntry[] = [
     what: 'a control plane whose nodes are all tainted NoSchedule/NoExecute (agentConfig.nodeTaints, kubelet register-with-taints) while its Cluster in the set has no workers (MachineDeployment, MachineSet, MachinePool or worker Machine with replicas): RKE2\'s non-bootstrap chart jobs and every workload without a toleration stay Pending',
     upstream: [helm('pkg/controllers/chart/chart.go', 'job'), rke2('charts/chart_versions.yaml', 'charts')],
     ours: 'helm-controller gives only bootstrap charts tolerations, and rke2-runtimeclasses is a non-bootstrap chart RKE2 always deploys, so with no untainted node its install job never runs; a Cluster without its workers in the set (or with a topology) is not checked',
-    fieldReports: ['rancher/rke2#1758', 'rancher/rke2#1826'],
+    fieldReports: ['rancher/rke2#1758', 'rancher/rke2#1826', 'rancher/rke2#7764'],
   },
 ];
 

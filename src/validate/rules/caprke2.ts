@@ -7,6 +7,7 @@
 // its spec is checked here as the spec it becomes.
 import { CisVersions, configSpecRules } from './caprke2-config-spec';
 import { cniNoneRules } from './caprke2-cni-none';
+import { machineTemplateRefRules } from './caprke2-machine-template-ref';
 import { cniRules, controlPlaneOwnRules, registrationAddressRules, rolloutRules } from './caprke2-control-plane';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding } from '../../core/finding';
@@ -23,6 +24,7 @@ function controlPlaneRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   return [
     ...controlPlaneOwnRules(obj, ctx, versionOf(obj) === 'v1beta1'),
     ...cniNoneRules(obj, ctx),
+    ...machineTemplateRefRules(obj, ctx, versionOf(obj) === 'v1beta1'),
     ...configSpecRules(spec, 'spec', ctx, { obj, controlPlane: true, versions }),
   ];
 }

@@ -14,6 +14,11 @@ const CLOUDINIT_TEST = (describe: string, it: string) => T('bootstrap/internal/c
 const W = 'warning' as const;
 
 const cp = (change: (o: any) => void) => [edit(CONTROL_PLANE, change)];
+/** A Metal3MachineTemplate of that name (the control plane's infrastructure template). */
+const m3mt = (name: string) => ({
+  apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'Metal3MachineTemplate', metadata: { name, namespace: 'default' },
+  spec: { template: { spec: { dataTemplate: { name: 'dt' }, image: { url: 'http://imagecache.local:8080/SL-Micro.raw', checksum: 'http://imagecache.local:8080/SL-Micro.raw.sha256', checksumType: 'sha256', format: 'raw' } } } },
+});
 const cpt = (change: (o: any) => void) => [edit(CONTROL_PLANE_TEMPLATE, change)];
 const cfg = (change: (o: any) => void) => [edit(CONFIG, change)];
 const registry = (config: object) => cfg(o => { o.spec.privateRegistriesConfig = { configs: { 'testing.io': config } }; });
@@ -57,6 +62,17 @@ export const CAPRKE2_CASES: RuleCase[] = [
   { rule: 'caprke2/cni', expect: 'reject', title: 'template: cniMultusEnable without cni', objects: cpt(o => { o.spec.template.spec.serverConfig = { cniMultusEnable: true }; }), message: /must be specified when cniMultusEnable is true/, source: T('controlplane/api/v1beta2/rke2controlplanetemplate_webhook_test.go', 'TestRKE2ControlPlaneTemplateValidateCreate', "don't allow RKE2ControlPlaneTemplate with invalid CNI") },
   { rule: 'caprke2/cni', expect: 'reject', title: 'cniMultusEnable without cni', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true }; }) },
   { rule: 'caprke2/cni', expect: 'accept', title: 'multus with cilium', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true, cni: 'cilium' }; }) },
+  // machine template reference
+  {
+    rule: 'caprke2/machine-template-ref', expect: 'reject', severity: W, title: 'infrastructureRef multinode-node-cluster-controlplane-template beside Metal3MachineTemplate multinode-cluster-controlplane-template',
+    objects: [edit(CONTROL_PLANE, o => { o.spec.machineTemplate.spec.infrastructureRef.name = 'multinode-node-cluster-controlplane-template'; }), m3mt('multinode-cluster-controlplane-template')],
+    message: /multinode-node-cluster-controlplane-template is not in these manifests/, source: 'suse-edge/suse-edge.github.io#551',
+  },
+  {
+    rule: 'caprke2/machine-template-ref', expect: 'accept', title: 'the template named is in the set; a control plane alone (its templates elsewhere)',
+    objects: [edit(CONTROL_PLANE, o => { o.spec.machineTemplate.spec.infrastructureRef.name = 'multinode-cluster-controlplane-template'; }), m3mt('multinode-cluster-controlplane-template')],
+  },
+  { rule: 'caprke2/machine-template-ref', expect: 'accept', title: 'a control plane alone', objects: [CONTROL_PLANE] },
   // cni: none
   { rule: 'caprke2/cni-none', expect: 'reject', severity: W, title: 'cni: none, 3 replicas, no CNI in the manifests', objects: cp(o => { o.spec.serverConfig.cni = 'none'; }), message: /hold the control plane at 1 of 3/, source: 'rancher/cluster-api-provider-rke2#703' },
   {

@@ -116,6 +116,11 @@ export const RKE2_CASES: RuleCase[] = [
     objects: tainted('CriticalAddonsOnly=true:NoExecute', 3), message: /rke2-ingress-nginx/, source: 'rancher/rke2#1758',
   },
   {
+    rule: 'rke2/no-schedulable-node', expect: 'reject', title: 'a single cilium server with node-taint CriticalAddonsOnly=true:NoExecute',
+    objects: [CLUSTER, edit(CONTROL_PLANE, o => { o.spec.replicas = 1; o.spec.serverConfig = { cni: 'cilium', tlsSan: ['192.168.8.100'] }; o.spec.agentConfig.nodeTaints = ['CriticalAddonsOnly=true:NoExecute']; })],
+    source: 'rancher/rke2#7764',
+  },
+  {
     rule: 'rke2/no-schedulable-node', expect: 'reject', title: 'the taint given as a kubelet register-with-taints argument',
     objects: [CLUSTER, edit(CONTROL_PLANE, o => { o.spec.agentConfig.kubelet = { extraArgs: ['register-with-taints=dedicated=cp:NoSchedule'] }; })],
   },
