@@ -106,18 +106,19 @@ function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions,
 }
 
 /**
- * The workload cluster a carrier's manifests are applied to: the CAPI Cluster of the set whose
- * control plane it is, else its cluster-name label; a template stands for itself.
+ * The workload cluster a carrier's manifests are applied to, as the control plane that stands for
+ * it: a cluster has one control plane, so each RKE2ControlPlane (or template) is its own set; a
+ * control-plane machine's RKE2Config joins the RKE2ControlPlane of its cluster when the set has it.
+ * (Two RKE2ControlPlanes of one name are a duplicate, reported as such, not one cluster.)
  */
 function workloadClusterKey(carrier: KubeObject, objects: readonly KubeObject[]): unknown {
+  if (carrier.kind !== 'RKE2Config') return carrier;
   const ns = carrier.metadata?.namespace ?? 'default';
-  if (carrier.kind === 'RKE2ControlPlane') {
-    const cluster = objects.find(o => o?.kind === 'Cluster' && (o.metadata?.namespace ?? 'default') === ns
-      && o.spec?.controlPlaneRef?.kind === 'RKE2ControlPlane' && o.spec?.controlPlaneRef?.name === carrier.metadata?.name);
-    if (cluster) return `${ns}/${String(cluster.metadata?.name)}`;
-  }
-  const label = carrier.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
-  return typeof label === 'string' && carrier.kind !== 'RKE2ControlPlaneTemplate' ? `${ns}/${label}` : carrier;
+  const cluster = carrier.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
+  const owner = typeof cluster !== 'string' ? undefined : objects.find(o => o?.kind === 'Cluster' && (o.metadata?.namespace ?? 'default') === ns && o.metadata?.name === cluster);
+  const ref = owner?.spec?.controlPlaneRef;
+  const cp = ref?.kind === 'RKE2ControlPlane' ? objects.find(o => o?.kind === 'RKE2ControlPlane' && (o.metadata?.namespace ?? 'default') === ns && o.metadata?.name === ref.name) : undefined;
+  return cp ?? carrier;
 }
 
 export interface ObjectFindings {
