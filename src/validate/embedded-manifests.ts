@@ -146,7 +146,8 @@ function carrierFiles(carrier: KubeObject, objects: readonly KubeObject[], texts
   return raw.map(f => ({ ...f, carrier, dir, skipped: whySkipped(f.path, dir, names, server, disabled) }));
 }
 
-function whySkipped(path: string, dir: string, names: ReadonlySet<string>, server: boolean, disabled: (name: string) => boolean): SkipReason | undefined {
+function whySkipped(path: string, dir: string, names: ReadonlySet<string>, server: boolean, disabled: (name: string) => boolean):
+SkipReason | undefined {
   if (!server) return { why: 'RKE2 applies its manifests directory only on server nodes, and this object configures an agent' };
   if (!isUnder(path, dir)) return { why: `this node's RKE2 reads ${dir} (agentConfig.dataDir)` };
   const name = skipReason(path, names);
@@ -156,7 +157,9 @@ function whySkipped(path: string, dir: string, names: ReadonlySet<string>, serve
 }
 
 /** A CAPRKE2 `files` entry: content (plain, base64, gzip+base64) or contentFrom a Secret/ConfigMap of the set. */
-function specFile(f: any, field: string, carrier: KubeObject, objects: readonly KubeObject[]): Pick<ManifestFile, 'at' | 'text' | 'problem' | 'lineIn'> {
+type Contents = Pick<ManifestFile, 'at' | 'text' | 'problem' | 'lineIn'>;
+
+function specFile(f: any, field: string, carrier: KubeObject, objects: readonly KubeObject[]): Contents {
   const at = () => ({ field: `${field}.path` });
   const whole = (sub: string) => () => ({ field: `${field}.${sub}` });
   if (typeof f.content === 'string' && f.content !== '') {
@@ -209,7 +212,7 @@ function gunzip(bytes: Buffer): { text?: string; problem?: string } {
 }
 
 /** A Butane `storage.files` entry: inline text, or a data: URL (gzip-compressed or not); other sources are fetched at boot. */
-function butaneFile(butane: string, field: string, index: number, contents: { inline?: string; source?: string } | undefined): Pick<ManifestFile, 'at' | 'text' | 'problem' | 'lineIn'> {
+function butaneFile(butane: string, field: string, index: number, contents: { inline?: string; source?: string } | undefined): Contents {
   const located = () => butaneFileLines(butane, index);
   const at = () => ({ field, embeddedLine: located()?.path });
   if (typeof contents?.inline === 'string') {

@@ -5,10 +5,10 @@
 // checked as the webhook checks it and as the bootstrap controller renders it. The template
 // webhooks validate little upstream; a template's spec fails when a machine is made from it, so
 // its spec is checked here as the spec it becomes.
-import { CisVersions, configSpecRules } from './caprke2-config-spec';
 import { cniNoneRules } from './caprke2-cni-none';
-import { machineTemplateRefRules } from './caprke2-machine-template-ref';
+import { CisVersions, configSpecRules } from './caprke2-config-spec';
 import { cniRules, controlPlaneOwnRules, registrationAddressRules, rolloutRules } from './caprke2-control-plane';
+import { machineTemplateRefRules } from './caprke2-machine-template-ref';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding } from '../../core/finding';
 import { versionOf } from '../../core/gvk';

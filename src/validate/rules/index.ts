@@ -13,7 +13,10 @@ import { METALLB_RULES } from './metallb';
 import { RKE2_RULES } from './rke2';
 import { ObjectRule, RuleTable, UpdateRule, UpdateRuleTable } from './rule';
 
-const TABLES: readonly RuleTable[] = [BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, IPAM_RULES, METALLB_RULES, EKSA_RULES, HELM_RULES, RKE2_RULES, ARGOCD_RULES, FLEET_RULES, FLUX_RULES];
+const TABLES: readonly RuleTable[] = [
+  BMO_RULES, CAPM3_RULES, CAPRKE2_RULES, CAPI_RULES, IPAM_RULES, METALLB_RULES, EKSA_RULES, HELM_RULES,
+  RKE2_RULES, ARGOCD_RULES, FLEET_RULES, FLUX_RULES,
+];
 const UPDATE_TABLES: readonly UpdateRuleTable[] = [BMO_UPDATE_RULES, CAPM3_UPDATE_RULES, IPAM_UPDATE_RULES];
 
 function merge<R>(tables: ReadonlyArray<Readonly<Record<string, readonly R[]>>>): Map<string, R[]> {

@@ -18,14 +18,19 @@ const sel = (labels: Record<string, string>) => ({ matchLabels: labels });
 
 export const FLEET_CASES: RuleCase[] = [
   {
-    rule: 'fleet/target-unreachable', expect: 'reject', title: 'an edge customization after a catch-all override entry (first match wins)',
+    rule: 'fleet/target-unreachable',
+    expect: 'reject',
+    title: 'an edge customization after a catch-all override entry (first match wins)',
     objects: [fleetYaml([{ name: 'istio-cni-values-override', clusterSelector: {}, helm: { valuesFiles: ['values/override.yaml'] } }, { name: 'edge-values', clusterSelector: sel({ edge: 'true' }), helm: { valuesFiles: ['values/edge.yaml'] } }])],
-    message: /targets\[0\] matches every cluster/, source: 'rancher/fleet#3512',
+    message: /targets\[0\] matches every cluster/,
+    source: 'rancher/fleet#3512',
   },
   { rule: 'fleet/target-unreachable', expect: 'reject', title: 'a customization with a name only', objects: [fleetYaml([{ name: 'prod', helm: { values: { replicas: 3 } } }])], message: /matches it against no cluster/ },
   { rule: 'fleet/target-unreachable', expect: 'reject', title: 'two Bundle targets with the same selector', objects: [bundle([{ name: 'a', clusterSelector: sel({ env: 'dev' }) }, { name: 'b', clusterSelector: sel({ env: 'dev' }) }])], message: /same selectors/ },
   {
-    rule: 'fleet/target-unreachable', expect: 'accept', title: 'specific entries first, the catch-all last; the same order problem under AllMatches',
+    rule: 'fleet/target-unreachable',
+    expect: 'accept',
+    title: 'specific entries first, the catch-all last; the same order problem under AllMatches',
     objects: [
       fleetYaml([{ name: 'edge-values', clusterSelector: sel({ edge: 'true' }) }, { name: 'default', clusterSelector: {} }]),
       fleetYaml([{ name: 'override', clusterSelector: {} }, { name: 'edge-values', clusterSelector: sel({ edge: 'true' }) }], { targetCustomizationMode: 'AllMatches' }),

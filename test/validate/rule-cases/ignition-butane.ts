@@ -176,7 +176,9 @@ export const IGNITION_BUTANE_CASES: RuleCase[] = [
   },
   { rule: 'embedded/yaml/syntax', expect: 'reject', title: 'an inline manifest that is not YAML', objects: carrying(manifestFile('a: [b')), source: 'ours' },
   {
-    rule: 'embedded/yaml/syntax', expect: 'reject', title: 'metallb-cr.yaml with a stray "\\" before a flow mapping',
+    rule: 'embedded/yaml/syntax',
+    expect: 'reject',
+    title: 'metallb-cr.yaml with a stray "\\" before a flow mapping',
     objects: carrying(manifestFile('apiVersion: metallb.io/v1beta1\nkind: IPAddressPool\nmetadata:\n  name: kubernetes-vip-ip-pool\n  namespace: metallb-system\nspec:\n  addresses:\n    - 192.168.125.100/32\n  serviceAllocation:\n    priority: 100\n    namespaces:\n      - default\n    serviceSelectors:\n      - matchExpressions:\n        - \\{key: "serviceType", operator: In, values: [kubernetes-vip]}\n')),
     source: 'suse-edge/suse-edge.github.io#581',
   },
