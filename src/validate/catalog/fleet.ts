@@ -19,6 +19,20 @@ const entries: CatalogEntry[] = [
   },
 ];
 
+/** The CRDs' CEL rules (durations), reported by the generic CEL evaluator as cel/<group>/<Kind>. */
+const CRDS = 'charts/fleet-crd/templates/crds.yaml';
+const DURATION = 'a duration that is not "0" or a Go duration of ns/us/µs/ms/s/m/h up to 2562047h ("units like d (days) or w (weeks) are not supported")';
+export const FLEET_CEL_ENTRIES: CatalogEntry[] = ([
+  ['ClusterRegistrationToken', '.spec.ttl'], ['GitRepo', '.spec.pollingInterval, .spec.imageScanInterval'], ['HelmOp', '.spec.pollingInterval'],
+  ['ImageScan', '.spec.interval'], ['Schedule', '.spec.duration'],
+] as const).map(([kind, fields]): CatalogEntry => ({
+  id: `cel/fleet.cattle.io/${kind}`,
+  kinds: [`fleet.cattle.io/${kind}`],
+  kind: CheckKind.CEL,
+  what: `x-kubernetes-validations on ${fields}: ${DURATION}`,
+  upstream: [at(CRDS, `${kind} v1alpha1 ${fields}`)],
+}));
+
 const notPorted: NotPorted[] = [
   {
     kinds: [BUNDLE],
@@ -32,6 +46,6 @@ const notPorted: NotPorted[] = [
 export const FLEET_CATALOG: ProjectCatalog = {
   project: 'Fleet v0.16.1',
   families: ['fleet'],
-  entries,
+  entries: [...entries, ...FLEET_CEL_ENTRIES],
   notPorted,
 };

@@ -27,6 +27,15 @@ const entries: CatalogEntry[] = [
   },
 ];
 
+/** The CRD's CEL rules, reported by the generic CEL evaluator as cel/<group>/<Kind>. */
+export const FLUX_CEL_ENTRIES: CatalogEntry[] = [{
+  id: `cel/${KS}`,
+  kinds: [KS],
+  kind: CheckKind.CEL,
+  what: 'x-kubernetes-validations: spec.kubeConfig needs exactly one of configMapRef and secretRef',
+  upstream: [kc('config/crd/bases/kustomize.toolkit.fluxcd.io_kustomizations.yaml', 'v1 .spec.kubeConfig')],
+}];
+
 const notPorted: NotPorted[] = [
   {
     kinds: [KS],
@@ -47,6 +56,6 @@ const notPorted: NotPorted[] = [
 export const FLUX_CATALOG: ProjectCatalog = {
   project: 'Flux kustomize-controller v1.9.4',
   families: ['fluxcd'],
-  entries,
+  entries: [...entries, ...FLUX_CEL_ENTRIES],
   notPorted,
 };

@@ -37,3 +37,17 @@ export const FLEET_CASES: RuleCase[] = [
     ],
   },
 ];
+
+/** Cases of the CRDs' CEL rules (FLEET_CEL_ENTRIES), run by the generic CEL evaluator (validate/cel/). */
+const fleetObject = (kind: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'fleet.cattle.io/v1alpha1', kind, metadata: { name: 'x', namespace: 'fleet-default' }, spec });
+const DURATION_CASES: Array<[string, (d: string) => Record<string, unknown>]> = [
+  ['ClusterRegistrationToken', d => ({ ttl: d })],
+  ['GitRepo', d => ({ repo: 'https://github.com/rancher/fleet-examples', pollingInterval: d })],
+  ['HelmOp', d => ({ helm: { chart: 'podinfo', repo: 'https://stefanprodan.github.io/podinfo' }, pollingInterval: d })],
+  ['ImageScan', d => ({ image: 'ghcr.io/example/app', tagName: 'app', interval: d })],
+  ['Schedule', d => ({ schedule: '0 0 * * *', duration: d })],
+];
+export const FLEET_CEL_CASES: RuleCase[] = DURATION_CASES.flatMap(([kind, spec]): RuleCase[] => [
+  { rule: `cel/fleet.cattle.io/${kind}`, expect: 'reject', title: `${kind}: a duration of 1d`, objects: [fleetObject(kind, spec('1d'))], message: /units like d \(days\)/ },
+  { rule: `cel/fleet.cattle.io/${kind}`, expect: 'accept', title: `${kind}: 1h30m; 0`, objects: [fleetObject(kind, spec('1h30m')), { ...fleetObject(kind, spec('0')), metadata: { name: 'y', namespace: 'fleet-default' } }] },
+]);

@@ -6,8 +6,8 @@ import { CLUSTER_API_CASES } from './cluster-api';
 import { CLUSTER_API_PROVIDER_METAL3_CASES } from './cluster-api-provider-metal3';
 import { CAPRKE2_CASES, CAPRKE2_CEL_CASES } from './cluster-api-provider-rke2';
 import { EKS_ANYWHERE_CASES } from './eks-anywhere';
-import { FLEET_CASES } from './fleet';
-import { FLUX_CASES } from './flux';
+import { FLEET_CASES, FLEET_CEL_CASES } from './fleet';
+import { FLUX_CASES, FLUX_CEL_CASES } from './flux';
 import { GENERIC_CASES } from './generic';
 import { HELM_CEL_CASES, HELM_CONTROLLER_CASES } from './helm-controller';
 import { IGNITION_BUTANE_CASES } from './ignition-butane';
@@ -28,7 +28,9 @@ export const RULE_CASES: readonly RuleCase[] = [
   ...CAPRKE2_CEL_CASES,
   ...EKS_ANYWHERE_CASES,
   ...FLEET_CASES,
+  ...FLEET_CEL_CASES,
   ...FLUX_CASES,
+  ...FLUX_CEL_CASES,
   ...GENERIC_CASES,
   ...HELM_CONTROLLER_CASES,
   ...HELM_CEL_CASES,
