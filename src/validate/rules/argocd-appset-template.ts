@@ -10,10 +10,11 @@ import { KubeObject } from '../../core/kube-object';
 
 /** Generator parameters (git, cluster, list, SCM and pull-request generators) that no sprig or text/template function shadows. */
 const PARAM = '(?:path|name|nameNormalized|server|metadata|url|branch|number|cluster)';
+// Each body excludes "{" and "}", so a match attempt stops at the next brace: linear on any text.
 /** A fasttemplate-style reference to a generator parameter: {{path.basename}}, {{ name }}. */
-const FAST_TAG = new RegExp(`\\{\\{-?\\s*${PARAM}(?:[.\\[][^}]*)?\\s*-?\\}\\}`);
+const FAST_TAG = new RegExp(`\\{\\{-?[ \\t]*${PARAM}(?:[.\\[ \\t-][^{}]*)?\\}\\}`);
 /** A Go-template field reference: {{.path.basename}}, {{ .name }}. */
-const GO_TAG = /\{\{-?\s*\.[A-Za-z_][^}]*\}\}/;
+const GO_TAG = /\{\{-?[ \t]*\.[A-Za-z_][^{}]*\}\}/;
 
 /** Fields whose literal template text certainly breaks the generated Application. */
 const PLAIN_FIELDS: ReadonlyArray<readonly string[]> = [
