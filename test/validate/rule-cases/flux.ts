@@ -59,8 +59,11 @@ export const FLUX_CASES: RuleCase[] = [
 /** Cases of the CRD's CEL rule (FLUX_CEL_ENTRIES), run by the generic CEL evaluator (validate/cel/). */
 export const FLUX_CEL_CASES: RuleCase[] = [
   {
-    rule: 'cel/kustomize.toolkit.fluxcd.io/Kustomization', expect: 'reject', title: 'kubeConfig with both configMapRef and secretRef',
-    objects: [ks('remote', { kubeConfig: { configMapRef: { name: 'kc' }, secretRef: { name: 'kc' } } })], message: /exactly one of spec.kubeConfig.configMapRef or spec.kubeConfig.secretRef/,
+    rule: 'cel/kustomize.toolkit.fluxcd.io/Kustomization',
+    expect: 'reject',
+    title: 'kubeConfig with both configMapRef and secretRef',
+    objects: [ks('remote', { kubeConfig: { configMapRef: { name: 'kc' }, secretRef: { name: 'kc' } } })],
+    message: /exactly one of spec.kubeConfig.configMapRef or spec.kubeConfig.secretRef/,
   },
   { rule: 'cel/kustomize.toolkit.fluxcd.io/Kustomization', expect: 'reject', title: 'kubeConfig with neither', objects: [ks('remote', { kubeConfig: {} })] },
   { rule: 'cel/kustomize.toolkit.fluxcd.io/Kustomization', expect: 'accept', title: 'kubeConfig with a secretRef', objects: [ks('remote', { kubeConfig: { secretRef: { name: 'kc' } } })] },
