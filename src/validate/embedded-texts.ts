@@ -5,7 +5,7 @@
 // at all — the model is validated directly, by the builder.
 import { ButaneModel } from './butane/model';
 import { ParsedButane, parseButane } from './butane/parse';
-import { ParsedInline, parseInlineManifests } from './inline-manifests';
+import { ParsedInline, knownInlineManifests, parseInlineManifests } from './inline-manifests';
 
 /** A Butane text as rendered from a model that passed the Butane rules strictly (no findings). */
 export interface RenderedButane {
@@ -26,7 +26,7 @@ export class EmbeddedTexts {
       const known: ParsedButane = { findings: [], model: r.model, unmodelled: [] };
       this.butane.lax.set(r.text, known);
       this.butane.strict.set(r.text, known);
-      for (const [text, objects] of r.inline) this.inlines.set(text, { objects: objects as ParsedInline['objects'], problems: [] });
+      for (const [text, objects] of r.inline) this.inlines.set(text, knownInlineManifests(text, objects as ParsedInline['objects']));
     }
   }
 

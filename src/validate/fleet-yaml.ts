@@ -7,7 +7,7 @@ import { KubeObject } from '../core/kube-object';
 /** fleet.yaml keys that are Bundle.spec fields of the same shape. */
 const BUNDLE_SPEC_KEYS = [
   'defaultNamespace', 'namespace', 'dependsOn', 'rolloutStrategy', 'paused', 'keepResources',
-  'correctDrift', 'serviceAccount', 'helm', 'kustomize', 'diff', 'ignore', 'deleteNamespace',
+  'correctDrift', 'serviceAccount', 'helm', 'kustomize', 'diff', 'ignore', 'deleteNamespace', 'targetCustomizationMode',
 ] as const;
 
 /** The Bundle for a parsed fleet.yaml; a finding's `spec.X` field is the file's `X`. */
@@ -15,6 +15,8 @@ export function fleetYamlBundle(fleetYaml: unknown, name: string): KubeObject {
   const fy = fleetYaml && typeof fleetYaml === 'object' && !Array.isArray(fleetYaml) ? fleetYaml as Record<string, unknown> : {};
   const spec: Record<string, unknown> = {};
   for (const k of BUNDLE_SPEC_KEYS) if (fy[k] !== undefined) spec[k] = fy[k];
+  // Fleet's bundle reader makes the customizations the Bundle's first targets (same type).
+  if (fy.targetCustomizations !== undefined) spec.targets = fy.targetCustomizations;
   return {
     apiVersion: 'fleet.cattle.io/v1alpha1',
     kind: 'Bundle',
@@ -23,7 +25,7 @@ export function fleetYamlBundle(fleetYaml: unknown, name: string): KubeObject {
   };
 }
 
-/** A Bundle finding's field as the fleet.yaml path: `spec.dependsOn[0]` → `dependsOn[0]`, `metadata.labels.x` → `labels.x`. */
+/** A Bundle finding's field as the fleet.yaml path: `spec.dependsOn[0]` → `dependsOn[0]`, `spec.targets` → `targetCustomizations`, `metadata.labels.x` → `labels.x`. */
 export function fleetYamlField(field: string): string {
-  return field.replace(/^spec\./, '').replace(/^metadata\.labels/, 'labels');
+  return field.replace(/^spec\.targets(?=[.[]|$)/, 'targetCustomizations').replace(/^spec\./, '').replace(/^metadata\.labels/, 'labels');
 }

@@ -74,28 +74,51 @@ function ruleFindings(obj: KubeObject, ctx: RuleContext, base: readonly Finding[
 
 const isShapeError = (f: Finding) => f.severity === 'error' && (f.rule.startsWith('schema/') || f.rule === 'meta/name');
 
+/** How deep manifests carried inside carried manifests are followed (a cluster may ship CAPRKE2 objects for the next). */
+const MAX_EMBEDDING_DEPTH = 2;
+
 /**
- * The manifests a control plane carries in its Butane config, validated as one set per
- * carrier (schema, rules, pool overlaps); findings are reported on the carrier.
+ * The manifests RKE2 nodes carry to their manifests directory (embedded-manifests.ts), validated
+ * like any input with every rule: they are applied to the workload cluster, not the management
+ * cluster, so the objects of one workload cluster (its control plane's files) are a set of their
+ * own. Findings are reported on the carrier, at the object's line inside the embedding field.
  */
-function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions, texts: EmbeddedTexts): ObjectFinding[] {
+function embeddedFindings(objects: readonly KubeObject[], opts: ValidateOptions, texts: EmbeddedTexts, depth: number): ObjectFinding[] {
   const out: ObjectFinding[] = [];
-  const byCarrier = new Map<KubeObject, EmbeddedManifest[]>();
+  const sets = new Map<unknown, EmbeddedManifest[]>();
   for (const e of embeddedManifests(objects, texts)) {
-    const list = byCarrier.get(e.carrier);
+    const key = workloadClusterKey(e.carrier, objects);
+    const list = sets.get(key);
     if (list) list.push(e);
-    else byCarrier.set(e.carrier, [e]);
+    else sets.set(key, [e]);
   }
-  for (const mine of byCarrier.values()) {
-    const carrier = mine[0].carrier;
-    const set = mine.map(e => e.object);
-    for (const e of mine) {
-      for (const f of validateOne(e.object, set, opts, texts)) {
-        out.push({ object: carrier, finding: { ...f, field: `${e.path} ${e.object.kind}/${e.object.metadata?.name ?? ''}${f.field ? ` ${f.field}` : ''}` } });
+  for (const set of sets.values()) {
+    for (const r of validateSet(set.map(e => e.object), opts, depth + 1)) {
+      const e = set[r.index];
+      const what = `${e.path} ${String(e.object.kind)}/${String(e.object.metadata?.name ?? '')}`;
+      for (const f of r.findings) {
+        const at = e.at(f.field, f.embeddedLine);
+        out.push({ object: e.carrier, finding: { ...f, field: `${at.field}: ${what}${f.field ? ` ${f.field}` : ''}`, embeddedLine: at.embeddedLine } });
       }
     }
   }
   return out;
+}
+
+/**
+ * The workload cluster a carrier's manifests are applied to, as the control plane that stands for
+ * it: a cluster has one control plane, so each RKE2ControlPlane (or template) is its own set; a
+ * control-plane machine's RKE2Config joins the RKE2ControlPlane of its cluster when the set has it.
+ * (Two RKE2ControlPlanes of one name are a duplicate, reported as such, not one cluster.)
+ */
+function workloadClusterKey(carrier: KubeObject, objects: readonly KubeObject[]): unknown {
+  if (carrier.kind !== 'RKE2Config') return carrier;
+  const ns = carrier.metadata?.namespace ?? 'default';
+  const cluster = carrier.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
+  const owner = typeof cluster !== 'string' ? undefined : objects.find(o => o?.kind === 'Cluster' && (o.metadata?.namespace ?? 'default') === ns && o.metadata?.name === cluster);
+  const ref = owner?.spec?.controlPlaneRef;
+  const cp = ref?.kind === 'RKE2ControlPlane' ? objects.find(o => o?.kind === 'RKE2ControlPlane' && (o.metadata?.namespace ?? 'default') === ns && o.metadata?.name === ref.name) : undefined;
+  return cp ?? carrier;
 }
 
 export interface ObjectFindings {
@@ -110,6 +133,11 @@ export interface ObjectFindings {
  */
 export function validateObjects(objects: readonly KubeObject[], opts: ValidateOptions = {}): ObjectFindings[] {
   if (!Array.isArray(objects)) throw new ValidationError('validateObjects', 'objects', `expected a list of objects, got ${typeof objects}`);
+  return validateSet(objects, opts, 0);
+}
+
+/** validateObjects for a set at an embedding depth (0: the input itself). */
+function validateSet(objects: readonly KubeObject[], opts: ValidateOptions, depth: number): ObjectFindings[] {
   const registry = opts.registry ?? SchemaRegistry.default();
   // EKS Anywhere objects are read as eksctl reads them (eksa/eksctl-reading.ts); findings are reported on the objects given.
   const readings = eksctlReadings(objects, registry);
@@ -123,10 +151,12 @@ export function validateObjects(objects: readonly KubeObject[], opts: ValidateOp
   const ctx: RuleContext = { objects: sound, strict: opts.strict, texts, withErrors };
   read.forEach((object, i) => { if (!readings[i].ignored) byObject.get(object)!.push(...ruleFindings(object, ctx, byObject.get(object)!)); });
   for (const { object, finding } of crossObjectRules(sound, texts)) byObject.get(object)?.push(finding);
-  for (const { object, finding } of embeddedFindings(sound, opts, texts)) byObject.get(object)?.push(finding);
-  // Inline manifests that are not valid YAML (or not objects): reported on their carrier, at their line.
+  if (depth < MAX_EMBEDDING_DEPTH) {
+    for (const { object, finding } of embeddedFindings(sound, opts, texts, depth)) byObject.get(object)?.push(finding);
+  }
+  // Carried manifests that cannot be read, are not valid YAML or not objects: reported on their carrier, at their line.
   for (const p of embeddedManifestProblems(sound, texts)) {
-    byObject.get(p.carrier)?.push({ severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.field}: ${p.path}`, message: p.message, embeddedLine: p.embeddedLine });
+    byObject.get(p.carrier)?.push({ severity: Severity.ERROR, rule: `embedded/${p.rule}`, field: `${p.location.field}: ${p.path}`, message: p.message, embeddedLine: p.location.embeddedLine });
   }
   const out: ObjectFindings[] = [];
   objects.forEach((object, index) => {

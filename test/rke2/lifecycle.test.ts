@@ -163,7 +163,8 @@ describe('controlPlaneConfig edited after construction', () => {
       metadata: { name: 'extra', namespace: 'metallb-system' },
       spec: { addresses: ['192.168.125.96/28'] },
     })]);
-    expect(synthError(app)).toContain(`[site/cluster] RKE2ControlPlane/site1 ${RKE2_MANIFESTS_DIR}/extra-pool.yaml IPAddressPool/extra spec.addresses[0]: `
+    // The field names where the file is written (the Butane config), then the file and the object's field.
+    expect(synthError(app)).toContain(`[site/cluster] RKE2ControlPlane/site1 spec.agentConfig.additionalUserData.config: ${RKE2_MANIFESTS_DIR}/extra-pool.yaml IPAddressPool/extra spec.addresses[0]: `
       + 'CIDR 192.168.125.96/28 in pool extra overlaps with already defined CIDR 192.168.125.100/32 (pool kubernetes-vip-ip-pool)');
   });
 

@@ -23,6 +23,11 @@ const PINNED = (() => {
   tags.set('coreos/butane', new Set(['v0.28.0']));
   tags.set('kubernetes/kubernetes', new Set([...(tags.get('kubernetes/kubernetes') ?? []), 'v1.36.0']));
   tags.set('aws/eks-anywhere-build-tooling', new Set(['release-0.26']));
+  // RKE2 as CAPRKE2 v0.25.0 tests it, and the k3s, helm job image and Flux library code it runs (catalog/rke2.ts, helm-controller.ts, flux.ts).
+  tags.set('rancher/rke2', new Set(['v1.34.2+rke2r1']));
+  tags.set('k3s-io/k3s', new Set(['v1.34.2-0.20251111224559-62dadb873cbe']));
+  tags.set('k3s-io/klipper-helm', new Set(['v0.9.10-build20251111']));
+  tags.set('fluxcd/pkg', new Set(['kustomize/v1.35.4']));
   return tags;
 })();
 

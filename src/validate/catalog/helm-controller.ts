@@ -6,6 +6,8 @@ import { CatalogEntry, CheckKind, CheckWhen, NotPorted, ProjectCatalog, Upstream
 
 const at = (path: string, symbol: string): UpstreamRef => ({ repo: 'k3s-io/helm-controller', tag: 'v0.17.7', path, symbol });
 const chart = (symbol: string) => at('pkg/controllers/chart/chart.go', symbol);
+/** The helm job image helm-controller v0.17.7 deploys with (manifests/deployment.yaml). */
+const klipper = (symbol: string): UpstreamRef => ({ repo: 'k3s-io/klipper-helm', tag: 'v0.9.10-build20251111', path: 'entry', symbol });
 
 const HC = 'helm.cattle.io/HelmChart';
 const HCC = 'helm.cattle.io/HelmChartConfig';
@@ -44,6 +46,26 @@ const entries: CatalogEntry[] = [
     when: B,
     what: 'spec.valuesContent that is not a YAML mapping: the helm Job cannot read the values file and fails, retried per backOffLimit',
     upstream: [chart('setValuesSecret'), chart('valuesSecretAddConfig')],
+  },
+  {
+    id: 'helm/chart-repo',
+    kinds: [HC],
+    kind: C,
+    when: B,
+    what: 'spec.chart with a "/" (a repo alias prefix, a URL, an oci:// reference) while spec.repo is set: the repository is added as the HelmChart\'s name and "<name>/<chart>" is installed, which does not resolve',
+    upstream: [chart('job'), klipper('helm_repo_init')],
+    fieldReports: ['k3s-io/k3s#7810'],
+  },
+  {
+    id: 'helm/values-dotted-key',
+    kinds: [HC, HCC],
+    kind: C,
+    when: B,
+    what: 'a top-level valuesContent key written as a dotted path (controller.replicaCount: 3): a values file key is literal, so the chart never receives the setting (a warning)',
+    ours: 'valuesContent is written to the values file the helm job passes with --values (setValuesSecret); Helm reads its keys literally, unlike the --set paths of spec.set',
+    upstream: [chart('setValuesSecret')],
+    stricterThanUpstream: 'Helm accepts any key; a chart could define a literal dotted top-level key',
+    fieldReports: ['rancher/rke2#663', 'rancher/rke2#1734'],
   },
   {
     id: 'helm/chart-config-target',

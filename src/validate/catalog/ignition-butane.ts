@@ -97,8 +97,16 @@ const entries: CatalogEntry[] = [
     id: 'embedded/yaml/syntax',
     kinds: CARRIERS,
     kind: T,
-    what: 'an inline file under /var/lib/rancher/rke2/server/manifests that is not valid YAML',
-    ours: 'RKE2\'s deploy controller applies every file of its manifests directory after the node boots and fails on it; nothing checks it before',
+    what: 'a file RKE2 applies from its manifests directory (a Butane file, inline or a data: URL, or a CAPRKE2 files entry) that is not valid YAML',
+    ours: 'RKE2\'s deploy controller applies every file of its manifests directory after the node boots and fails on it ("Parse manifest … failed"), retrying forever; nothing checks it before',
+    fieldReports: ['suse-edge/suse-edge.github.io#581'],
+  },
+  {
+    id: 'embedded/content',
+    kinds: CARRIERS,
+    kind: T,
+    what: 'a manifest file whose contents cannot be decoded: base64 that is not, gzip data that does not decompress (or past 16 MiB), a data: URL that does not decode',
+    ours: 'the node cannot write the file RKE2 is meant to apply (cloud-init or Ignition fails on it), so nothing of it is applied',
   },
   {
     id: 'embedded/input/not-an-object',

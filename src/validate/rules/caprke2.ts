@@ -5,8 +5,10 @@
 // checked as the webhook checks it and as the bootstrap controller renders it. The template
 // webhooks validate little upstream; a template's spec fails when a machine is made from it, so
 // its spec is checked here as the spec it becomes.
+import { cniNoneRules } from './caprke2-cni-none';
 import { CisVersions, configSpecRules } from './caprke2-config-spec';
 import { cniRules, controlPlaneOwnRules, registrationAddressRules, rolloutRules } from './caprke2-control-plane';
+import { machineTemplateRefRules } from './caprke2-machine-template-ref';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding } from '../../core/finding';
 import { versionOf } from '../../core/gvk';
@@ -21,6 +23,8 @@ function controlPlaneRules(obj: KubeObject, ctx: RuleContext): Finding[] {
   const versions: CisVersions = typeof spec.version === 'string' ? [{ version: spec.version, from: `${obj.kind} ${obj.metadata?.name}` }] : [];
   return [
     ...controlPlaneOwnRules(obj, ctx, versionOf(obj) === 'v1beta1'),
+    ...cniNoneRules(obj, ctx),
+    ...machineTemplateRefRules(obj, ctx, versionOf(obj) === 'v1beta1'),
     ...configSpecRules(spec, 'spec', ctx, { obj, controlPlane: true, versions }),
   ];
 }

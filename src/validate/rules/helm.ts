@@ -2,6 +2,8 @@
 // embeds). It has no admission webhook: the API server enforces the CRD schema (and the CEL rule
 // on spec.driver, an update rule); everything else happens in the controller
 // (pkg/controllers/chart/chart.go) or in the helm Job it creates, where these fail or are ignored.
+import { chartRepoRules } from './helm-chart-repo';
+import { dottedValuesKeyRules } from './helm-values-keys';
 import { RuleContext, RuleTable, get } from './rule';
 import { Finding, error, warning } from '../../core/finding';
 import { isKind } from '../../core/gvk';
@@ -78,6 +80,6 @@ function helmChartConfigRules(obj: KubeObject, ctx: RuleContext): Finding[] {
 }
 
 export const HELM_RULES: RuleTable = {
-  'helm.cattle.io/HelmChart': [helmChartRules],
-  'helm.cattle.io/HelmChartConfig': [helmChartConfigRules],
+  'helm.cattle.io/HelmChart': [helmChartRules, chartRepoRules, dottedValuesKeyRules],
+  'helm.cattle.io/HelmChartConfig': [helmChartConfigRules, dottedValuesKeyRules],
 };

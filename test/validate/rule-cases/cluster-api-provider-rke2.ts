@@ -14,6 +14,13 @@ const CLOUDINIT_TEST = (describe: string, it: string) => T('bootstrap/internal/c
 const W = 'warning' as const;
 
 const cp = (change: (o: any) => void) => [edit(CONTROL_PLANE, change)];
+/** A Metal3MachineTemplate of that name (the control plane's infrastructure template). */
+const m3mt = (name: string) => ({
+  apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1',
+  kind: 'Metal3MachineTemplate',
+  metadata: { name, namespace: 'default' },
+  spec: { template: { spec: { dataTemplate: { name: 'dt' }, image: { url: 'http://imagecache.local:8080/SL-Micro.raw', checksum: 'http://imagecache.local:8080/SL-Micro.raw.sha256', checksumType: 'sha256', format: 'raw' } } } },
+});
 const cpt = (change: (o: any) => void) => [edit(CONTROL_PLANE_TEMPLATE, change)];
 const cfg = (change: (o: any) => void) => [edit(CONFIG, change)];
 const registry = (config: object) => cfg(o => { o.spec.privateRegistriesConfig = { configs: { 'testing.io': config } }; });
@@ -57,6 +64,42 @@ export const CAPRKE2_CASES: RuleCase[] = [
   { rule: 'caprke2/cni', expect: 'reject', title: 'template: cniMultusEnable without cni', objects: cpt(o => { o.spec.template.spec.serverConfig = { cniMultusEnable: true }; }), message: /must be specified when cniMultusEnable is true/, source: T('controlplane/api/v1beta2/rke2controlplanetemplate_webhook_test.go', 'TestRKE2ControlPlaneTemplateValidateCreate', "don't allow RKE2ControlPlaneTemplate with invalid CNI") },
   { rule: 'caprke2/cni', expect: 'reject', title: 'cniMultusEnable without cni', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true }; }) },
   { rule: 'caprke2/cni', expect: 'accept', title: 'multus with cilium', objects: cp(o => { o.spec.serverConfig = { cniMultusEnable: true, cni: 'cilium' }; }) },
+  // machine template reference
+  {
+    rule: 'caprke2/machine-template-ref',
+    expect: 'reject',
+    severity: W,
+    title: 'infrastructureRef multinode-node-cluster-controlplane-template beside Metal3MachineTemplate multinode-cluster-controlplane-template',
+    objects: [edit(CONTROL_PLANE, o => { o.spec.machineTemplate.spec.infrastructureRef.name = 'multinode-node-cluster-controlplane-template'; }), m3mt('multinode-cluster-controlplane-template')],
+    message: /multinode-node-cluster-controlplane-template is not in these manifests/,
+    source: 'suse-edge/suse-edge.github.io#551',
+  },
+  {
+    rule: 'caprke2/machine-template-ref',
+    expect: 'accept',
+    title: 'the template named is in the set; a control plane alone (its templates elsewhere)',
+    objects: [edit(CONTROL_PLANE, o => { o.spec.machineTemplate.spec.infrastructureRef.name = 'multinode-cluster-controlplane-template'; }), m3mt('multinode-cluster-controlplane-template')],
+  },
+  { rule: 'caprke2/machine-template-ref', expect: 'accept', title: 'a control plane alone', objects: [CONTROL_PLANE] },
+  // cni: none
+  { rule: 'caprke2/cni-none', expect: 'reject', severity: W, title: 'cni: none, 3 replicas, no CNI in the manifests', objects: cp(o => { o.spec.serverConfig.cni = 'none'; }), message: /hold the control plane at 1 of 3/, source: 'rancher/cluster-api-provider-rke2#703' },
+  {
+    rule: 'caprke2/cni-none',
+    expect: 'accept',
+    title: 'cni: none with a Calico HelmChart shipped in files; cni: none with 1 replica',
+    objects: [
+      edit(CONTROL_PLANE, o => {
+        o.spec.serverConfig.cni = 'none';
+        o.spec.files = [{
+          path: '/var/lib/rancher/rke2/server/manifests/calico.yaml',
+          owner: 'root:root',
+          permissions: '0644',
+          content: 'apiVersion: helm.cattle.io/v1\nkind: HelmChart\nmetadata:\n  name: tigera-operator\n  namespace: kube-system\nspec:\n  repo: https://docs.tigera.io/calico/charts\n  chart: tigera-operator\n  targetNamespace: tigera-operator\n  createNamespace: true\n',
+        }];
+      }),
+      edit(CONTROL_PLANE, o => { o.metadata.name = 'c2'; o.spec.replicas = 1; o.spec.serverConfig.cni = 'none'; }),
+    ],
+  },
   { rule: 'caprke2/tls-san', expect: 'reject', title: 'a URL as tlsSan', objects: cp(o => { o.spec.serverConfig.tlsSan = ['https://192.168.125.100.sslip.io']; }), message: /is a URL/, source: 'ours' },
   { rule: 'caprke2/tls-san', expect: 'accept', title: 'DNS names and IPs', objects: cp(o => { o.spec.serverConfig.tlsSan = ['192.168.125.100.sslip.io', '*.apps.example.com', 'fd00::1']; }), source: 'ours' },
   { rule: 'caprke2/tls-san-name', expect: 'reject', severity: W, title: 'a name with an underscore', objects: cp(o => { o.spec.serverConfig.tlsSan = ['api_server']; }), source: 'ours' },
